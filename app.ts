@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import autoload from '@fastify/autoload'
+import cookie from '@fastify/cookie'
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import configPlugin, { type Config } from './plugins/config.js'
+import lifecycle, { requestId } from './plugins/lifecycle.js'
+import i18n from './plugins/i18n.js'
+import errors, { type ErrorTracker } from './plugins/errors.js'
+import args from './plugins/args.js'
+import db from './plugins/db.js'
+import redis from './plugins/redis.js'
+import rateLimit from './plugins/rate-limit.js'
+import worker from './plugins/worker.js'
+
+export interface AppOptions {
+  config: Config
+  /** Error tracking: called with the error and the request context for every 5xx. */
+  onError?: ErrorTracker
+  /** Route folders to autoload; versions are sub-folders (v1/, v2/). Tests add fixtures here. */
+  routeDirs?: string[]
+  /** Overrides for Fastify's logger (tests capture log lines with a stream). */
+  logger?: FastifyServerOptions['logger']
+}
+
+const here = dirname(fileURLToPath(import.meta.url))
+const VERSIONED = /^\/(v[0-9]+)\//
+
+export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'], censor: '[redacted]' }
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => requestId(req.headers['x-request-id'], randomUUID),
+    // We answer 503 ourselves while closing, in the standard body (plugins/lifecycle.ts).
+    return503OnClosing: false,
+    ajv: { customOptions: { allErrors: true } }
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  // Every route carries an operation name (V1Login); versioned paths must match their version.
+  app.addHook('onRoute', (route) => {
+    const operation = route.config?.operation
+    if (!operation) throw new Error(`route ${route.method} ${route.url} has no operation name`)
+    const version = VERSIONED.exec(route.url)?.[1]
+    if (version && !operation.startsWith(version.toUpperCase())) {
+      throw new Error(`operation ${operation} does not match the version of ${route.url}`)
+    }
+  })
+
+  await app.register(configPlugin, { config })
+  await app.register(lifecycle)
+  await app.register(cookie)
+  await app.register(i18n)
+  await app.register(errors, { onError: opts.onError })
+  await app.register(args)
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } })
+  if (config.corsOrigins.length) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: true })
+  }
+  await app.register(db)
+  await app.register(redis)
+  await app.register(rateLimit)
+  await app.register(worker)
+
+  for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {
+    await app.register(autoload, { dir, dirNameRoutePrefix: true })
+  }
+  return app
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import { ConfigError, loadConfig, type Config } from './plugins/config.js'
+import { startEmbedded } from './db/embedded.js'
+import { migrate } from './db/migrate.js'
+import { createDatabase } from './plugins/db.js'
+import { createAccount } from './plugins/sessions.js'
+import { ACCOUNT_TYPES } from './plugins/accounts.js'
+
+const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process worker (default)
+       latchkey worker             background jobs only
+       latchkey migrate            apply database migrations
+       latchkey user create --email E --password P [--admin]`
+
+/** A database URL for one-off commands: DATABASE_URL, or the embedded server (started if needed). */
+async function database (config: Config) {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} }
+  return startEmbedded({ dir: join(config.dataDir, 'pg'), port: config.embeddedDbPort, persistent: true })
+}
+
+async function main (argv: string[]): Promise<number> {
+  const config = loadConfig(process.env)
+  const [command = 'serve', ...rest] = argv
+  switch (command) {
+    case 'serve': {
+      const { startServer } = await import('./server.js')
+      await startServer({ config })
+      return -1
+    }
+    case 'worker': {
+      const { startWorker } = await import('./workers/standalone.js')
+      await startWorker(config)
+      return -1
+    }
+    case 'migrate': {
+      const db = await database(config)
+      try {
+        await migrate(db.url)
+        console.log('migrations applied')
+      } finally {
+        await db.stop()
+      }
+      return 0
+    }
+    case 'user': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false } }
+      })
+      if (positionals[0] !== 'create' || !values.email || !values.password) {
+        console.error(USAGE)
+        return 2
+      }
+      const db = await database(config)
+      const sql = postgres(db.url, { max: 1, onnotice: () => {} })
+      try {
+        if (config.migrateOnStart) await migrate(db.url)
+        const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
+        const account = await createAccount(createDatabase(sql), kind, values.email, values.password)
+        console.log(`${kind.type} ${account.id} created for ${account.email}`)
+      } finally {
+        await sql.end({ timeout: 5 })
+        await db.stop()
+      }
+      return 0
+    }
+    default:
+      console.error(USAGE)
+      return 2
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  if (code >= 0) process.exit(code)
+}, (err: unknown) => {
+  // Configuration and usage mistakes are one readable line, not a stack trace.
+  if (err instanceof ConfigError) console.error(err.message)
+  else if (err instanceof Error && 'code' in err && err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${err.message}\n${USAGE}`)
+  else console.error(err)
+  process.exit(1)
+})

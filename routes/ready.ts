@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import { Success, responses } from '../schemas/common.js'
+import { AppError } from '../plugins/errors.js'
+
+const CHECK_TIMEOUT_MS = 2000
+
+function withTimeout<T> (promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** Readiness: the database answers and, when configured, Redis answers a ping. */
+const ready: FastifyPluginAsync = async (app) => {
+  const { sql, redis } = app
+  app.route({
+    method: ['GET'],
+    url: '/ready',
+    config: { operation: 'Ready', rateLimit: false },
+    schema: {
+      response: responses({
+        200: Success(200, { checks: Type.Object({ database: Type.String(), cache: Type.String() }) })
+      })
+    },
+    handler: async (request) => {
+      const [database, cache] = await Promise.all([
+        withTimeout(sql`select 1`).then(() => 'ok', () => 'failed'),
+        redis ? withTimeout(redis.ping()).then(() => 'ok', () => 'failed') : 'disabled'
+      ])
+      const checks = { database, cache }
+      const failing = Object.entries(checks).filter(([, v]) => v === 'failed').map(([k]) => k)
+      if (failing.length) {
+        request.log.warn({ checks }, 'not ready')
+        throw new AppError('SERVICE_UNAVAILABLE', { message: `Not ready: ${failing.join(', ')} failed`, extra: { checks } })
+      }
+      return { status: 200 as const, success: true as const, checks }
+    }
+  })
+}
+export default ready
