@@ -16,6 +16,9 @@ import db from './plugins/db.js'
 import redis from './plugins/redis.js'
 import rateLimit from './plugins/rate-limit.js'
 import worker from './plugins/worker.js'
+import tokens from './plugins/tokens.js'
+import sessions from './plugins/sessions.js'
+import auth from './plugins/auth.js'
 
 export interface AppOptions {
   config: Config
@@ -69,6 +72,9 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
   await app.register(db)
   await app.register(redis)
   await app.register(rateLimit)
+  await app.register(tokens)
+  await app.register(sessions)
+  await app.register(auth)
   await app.register(worker)
 
   for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {

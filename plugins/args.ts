@@ -6,22 +6,22 @@ function isPlainObject (value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Merged request arguments: for every route that declares a body schema, the query string and
- * the body are merged (the body wins) before validation, so one schema validates, coerces and
- * fills defaults for any HTTP method. `lang` only picks the language and is never an argument.
+ * Merged request arguments. A route declares its arguments as its `querystring` schema (Fastify
+ * refuses body schemas on GET, and every route takes any method); before validation the body is
+ * merged over the query string, so that one schema validates, coerces and fills defaults for
+ * the whole set, and handlers read `request.query`. `lang` only picks the language.
  */
 export function mergeArgs (request: FastifyRequest, _reply: unknown, done: () => void) {
   const merged: Record<string, unknown> = { ...(request.query as Record<string, unknown>) }
   if (isPlainObject(request.body)) Object.assign(merged, request.body)
   delete merged.lang
-  request.body = merged
+  request.query = merged
   done()
 }
 
 export default fp(async (app) => {
   app.addHook('onRoute', (route) => {
-    if (!route.schema?.body) return
-    const existing = route.preValidation
-    route.preValidation = existing ? [mergeArgs, ...[existing].flat()] : [mergeArgs]
+    if (!route.schema?.querystring) return
+    route.preValidation = [mergeArgs, ...[route.preValidation ?? []].flat()]
   })
 }, { name: 'args' })

@@ -36,16 +36,16 @@ export default fp(async (app) => {
   }
   if (config.migrateOnStart) await migrate(url)
 
-  const sql = postgres(url, {
-    max: config.dbPoolSize,
-    onnotice: () => {},
-    connection: { application_name: 'latchkey' }
-  })
+  const options = { onnotice: () => {}, connection: { application_name: 'latchkey' } }
+  const sql = postgres(url, { ...options, max: config.dbPoolSize })
+  // drizzle rewires its client's date parsers (dates stay strings), so it gets a client of its
+  // own and the hot-path client keeps postgres.js's Date handling.
+  const drizzleSql = postgres(url, { ...options, max: Math.max(2, Math.ceil(config.dbPoolSize / 4)) })
   app.decorate('sql', sql)
-  app.decorate('db', createDatabase(sql))
+  app.decorate('db', createDatabase(drizzleSql))
   app.decorate('databaseUrl', url)
   app.addHook('onClose', async () => {
-    await sql.end({ timeout: 5 })
+    await Promise.all([sql.end({ timeout: 5 }), drizzleSql.end({ timeout: 5 })])
     await embedded?.stop()
   })
 }, { name: 'db', dependencies: ['config'] })

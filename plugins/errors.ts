@@ -83,12 +83,9 @@ function fromFramework (err: FastifyError): AppError | null {
       name: (v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { missingProperty?: string })?.missingProperty) ?? '',
       message: v.message ?? 'is invalid'
     }))
-    const names = [...new Set(fields.map((f) => f.name).filter(Boolean))]
-    return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', {
-      message: `Invalid arguments: ${fields.map((f) => `${f.name || 'body'} ${f.message}`).join('; ')}`,
-      fields,
-      params: { names: names.join(', ') }
-    })
+    const names = [...new Set(fields.map((f) => f.name || 'arguments'))]
+    // The message names every failing argument (translated); `fields` says what is wrong with each.
+    return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { fields, params: { names: names.join(', ') } })
   }
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -1,0 +1,49 @@
+import { Type, type Static } from '@sinclair/typebox'
+import type { AccountType } from '../plugins/accounts.js'
+import { Success } from './common.js'
+
+const Timestamp = Type.String({ format: 'date-time' })
+const NullableTimestamp = Type.Union([Timestamp, Type.Null()])
+
+/** The account as every response shows it: nothing else of the row ever leaves the server. */
+export const AccountSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  email: Type.String(),
+  isActive: Type.Boolean(),
+  isEmailConfirmed: Type.Boolean(),
+  loginCount: Type.Integer(),
+  lastLogin: NullableTimestamp,
+  lastLoginAt: NullableTimestamp,
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}, { additionalProperties: false })
+export type PublicAccount = Static<typeof AccountSchema>
+
+export const LoginArgsSchema = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 })
+}, { additionalProperties: false })
+
+export const RegisterArgsSchema = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.String({ minLength: 8, maxLength: 1024 })
+}, { additionalProperties: false })
+
+/**
+ * The refresh token may come in the body (mobile) or the cookie (web). Anything that is not a
+ * 64-hex string simply matches no session (401), so the schema does not reject it (400).
+ */
+export const RefreshArgsSchema = Type.Object({
+  refreshToken: Type.Optional(Type.Unknown())
+}, { additionalProperties: false })
+
+export const NoArgsSchema = Type.Object({}, { additionalProperties: false })
+
+/** 200/201 body of login, register and refresh: `{ token, refreshToken, <user|admin> }`. */
+export function AuthResponseSchema (kind: AccountType, status: 200 | 201) {
+  return Success(status, {
+    token: Type.String(),
+    refreshToken: Type.String(),
+    [kind.bodyKey]: AccountSchema
+  })
+}
