@@ -16,6 +16,9 @@ import db from './plugins/db.js'
 import redis from './plugins/redis.js'
 import rateLimit from './plugins/rate-limit.js'
 import worker from './plugins/worker.js'
+import rooms from './plugins/rooms.js'
+import posts, { type PublishSteps } from './plugins/posts.js'
+import websocket from './plugins/websocket.js'
 import tokens from './plugins/tokens.js'
 import sessions from './plugins/sessions.js'
 import auth from './plugins/auth.js'
@@ -28,13 +31,17 @@ export interface AppOptions {
   routeDirs?: string[]
   /** Overrides for Fastify's logger (tests capture log lines with a stream). */
   logger?: FastifyServerOptions['logger']
+  /** `serve` (HTTP, WebSocket, worker when enabled) or `worker` (jobs only: no routes, no sockets). */
+  role?: 'serve' | 'worker'
+  /** The moderation and preview steps of an asynchronous publish. */
+  publishSteps?: Partial<PublishSteps>
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
 const VERSIONED = /^\/(v[0-9]+)\//
 
 export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
-  const { config } = opts
+  const { config, role = 'serve' } = opts
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
@@ -75,7 +82,11 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
   await app.register(tokens)
   await app.register(sessions)
   await app.register(auth)
-  await app.register(worker)
+  await app.register(rooms, { listen: role === 'serve' })
+  await app.register(posts, { steps: opts.publishSteps })
+  await app.register(worker, { enabled: role === 'worker' || config.workerEnabled })
+  if (role === 'worker') return app
+  await app.register(websocket)
 
   for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {
     await app.register(autoload, { dir, dirNameRoutePrefix: true })

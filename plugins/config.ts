@@ -46,7 +46,9 @@ export const EnvSchema = Type.Object({
   MIGRATE_ON_START: Bool,
   DATA_DIR: Type.String({ minLength: 1, description: 'a directory path' }),
   EMBEDDED_DB_PORT: Int(1, 65535),
-  DB_POOL_SIZE: Int(1, 1000)
+  DB_POOL_SIZE: Int(1, 1000),
+  WS_AUTH_TIMEOUT: Duration,
+  WS_HEARTBEAT_INTERVAL: Duration
 })
 
 const DEFAULTS: Record<string, string> = {
@@ -74,7 +76,9 @@ const DEFAULTS: Record<string, string> = {
   MIGRATE_ON_START: 'true',
   DATA_DIR: '.data',
   EMBEDDED_DB_PORT: '54329',
-  DB_POOL_SIZE: '10'
+  DB_POOL_SIZE: '10',
+  WS_AUTH_TIMEOUT: '10s',
+  WS_HEARTBEAT_INTERVAL: '30s'
 }
 
 export type Env = Static<typeof EnvSchema>
@@ -108,6 +112,8 @@ export interface Config {
   dataDir: string
   embeddedDbPort: number
   dbPoolSize: number
+  wsAuthTimeoutMs: number
+  wsHeartbeatMs: number
 }
 
 export class ConfigError extends Error {
@@ -212,7 +218,9 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     migrateOnStart: raw.MIGRATE_ON_START === 'true',
     dataDir,
     embeddedDbPort: Number(raw.EMBEDDED_DB_PORT),
-    dbPoolSize: Number(raw.DB_POOL_SIZE)
+    dbPoolSize: Number(raw.DB_POOL_SIZE),
+    wsAuthTimeoutMs: parseDuration(raw.WS_AUTH_TIMEOUT) * 1000,
+    wsHeartbeatMs: parseDuration(raw.WS_HEARTBEAT_INTERVAL) * 1000
   }
 }
 

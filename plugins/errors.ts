@@ -27,6 +27,7 @@ export const ERRORS: Record<string, ErrorDef> = Object.fromEntries([
   global('NOT_FOUND', 404),
   global('PAYLOAD_TOO_LARGE', 413),
   global('UNSUPPORTED_MEDIA_TYPE', 415),
+  global('UPGRADE_REQUIRED', 426),
   global('TOO_MANY_REQUESTS', 429),
   global('INTERNAL_SERVER_ERROR', 500),
   global('SERVICE_UNAVAILABLE', 503),

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { v7 as uuidv7 } from 'uuid'
-import { ACCOUNT_TYPES, type AccountType, type AccountTypeName, type Client } from './accounts.js'
+import { ACCOUNT_TYPES, type Account, type AccountType, type AccountTypeName, type Client } from './accounts.js'
 import { AppError } from './errors.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import type { Database } from './db.js'
@@ -184,15 +184,17 @@ export function createSessions (app: FastifyInstance) {
 
     /**
      * The owner of an access token, or null: signature, exp and iss are checked by the verifier,
-     * then type and audience against this route and request, then one indexed read of the owner.
+     * then type and audience against this route and request (`client` null accepts either of
+     * the type's audiences, as the WebSocket does), then one indexed read of the owner.
      */
-    async authenticate (kind: AccountType, token: string, client: Client) {
+    async authenticate (kind: AccountType, token: string, client: Client | null): Promise<Account | null> {
       let claims
       try {
         claims = tokens.verify(token)
       } catch {
         return null
       }
+      client ??= claims.aud === kind.audiences.app ? 'app' : 'web'
       if (claims.type !== kind.type || claims.aud !== kind.audiences[client] || !UUID.test(claims.sub)) return null
       const [owner] = await sql.unsafe(q(kind).authenticate, [claims.sub])
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null

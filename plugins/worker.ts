@@ -7,10 +7,10 @@ declare module 'fastify' {
   interface FastifyInstance { worker: Runner | null }
 }
 
-/** The in-process graphile-worker (WORKER_ENABLED); signals stay with close-with-grace. */
-export default fp(async (app) => {
+/** graphile-worker inside this process (`serve` with WORKER_ENABLED, or `worker`); signals stay ours. */
+export default fp<{ enabled: boolean }>(async (app, opts) => {
   const { config } = app
-  if (!config.workerEnabled) {
+  if (!opts.enabled) {
     app.decorate('worker', null)
     return
   }
@@ -18,11 +18,11 @@ export default fp(async (app) => {
     connectionString: app.databaseUrl,
     concurrency: config.workerConcurrency,
     noHandleSignals: true,
-    taskList: taskList(),
+    taskList: taskList(app),
     logger: graphileLogger(app.log)
   })
   app.decorate('worker', runner)
   app.addHook('onClose', async () => {
     await runner.stop()
   })
-}, { name: 'worker', dependencies: ['config', 'db'] })
+}, { name: 'worker', dependencies: ['config', 'db', 'posts'] })

@@ -1,32 +1,20 @@
-import { join } from 'node:path'
-import pino from 'pino'
-import { run } from 'graphile-worker'
 import type { Config } from '../plugins/config.js'
-import { startEmbedded } from '../db/embedded.js'
-import { migrate } from '../db/migrate.js'
-import { taskList } from './index.js'
-import { graphileLogger } from './logger.js'
+import { buildApp } from '../app.js'
 
-/** `latchkey worker`: jobs only, no HTTP. SIGTERM stops it after the running jobs finish. */
+/** `latchkey worker`: jobs only, no HTTP. SIGTERM/SIGINT stop it after the running jobs finish. */
 export async function startWorker (config: Config): Promise<void> {
-  const log = pino({ level: config.logLevel })
-  const db = config.databaseUrl
-    ? { url: config.databaseUrl, stop: async () => {} }
-    : await startEmbedded({ dir: join(config.dataDir, 'pg'), port: config.embeddedDbPort, persistent: true })
-  if (config.migrateOnStart) await migrate(db.url)
-  const runner = await run({
-    connectionString: db.url,
-    concurrency: config.workerConcurrency,
-    noHandleSignals: true,
-    taskList: taskList(),
-    logger: graphileLogger(log)
-  })
-  const stop = async (signal: string) => {
-    log.info({ signal }, 'worker stopping')
-    await runner.stop()
-    await db.stop()
-    process.exit(0)
+  const app = await buildApp({ config, role: 'worker' })
+  await app.ready()
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app.log.info({ signal }, 'worker stopping')
+    app.close().then(() => process.exit(0), (err) => {
+      app.log.error({ err }, 'worker did not stop cleanly')
+      process.exit(1)
+    })
   }
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
 }
