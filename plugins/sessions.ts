@@ -35,7 +35,7 @@ const OWNER_FIELDS = (t: string) => ['id', 'email', 'is_active', 'is_email_confi
  * SQL of one account type, built once from its registry entry. Hot paths are single statements
  * (postgres.js prepares them), and every multi-row change is one statement or one transaction.
  */
-function statements (kind: AccountType) {
+export function statements (kind: AccountType) {
   const o = `"${kind.ownerTable}"`
   const s = `"${kind.sessionTable}"`
   const owner = `"${kind.ownerColumn}"`

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import autocannon from 'autocannon'
+
+export interface Settings {
+  quick: boolean
+  warmupSec: number
+  durationSec: number
+  repetitions: number
+}
+
+export function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    }).on('error', reject)
+  })
+}
+
+export function median (values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+export function percentile (values: number[], p: number): number {
+  if (!values.length) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+/** Resident set size of a process, in MB (Linux /proc). */
+export function rssMb (pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!
+  return Number(line.split(/\s+/)[1]) / 1024
+}
+
+export interface Service {
+  url: string
+  port: number
+  pid: number
+  stop: () => Promise<void>
+}
+
+/** Starts a process that serves HTTP and waits until GET /health answers. */
+export async function startProcess (args: string[], env: Record<string, string>, port: number): Promise<Service> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit']
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`${url}/health`)
+      if (res.ok) break
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not start`)
+    await sleep(100)
+  }
+  return {
+    url,
+    port,
+    pid: child.pid!,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+    })
+  }
+}
+
+export interface LoadOptions {
+  url: string
+  connections: number
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  /** A new body for every request (for example one refresh token each). */
+  nextBody?: () => string
+}
+
+export interface LoadResult { rps: number, p50: number, p99: number, non2xx: number, errors: number }
+
+/** One autocannon run of `seconds`; requests/s and latency (ms). */
+export async function load (opts: LoadOptions, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: seconds,
+    method: opts.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    body: opts.body,
+    requests: opts.nextBody
+      ? [{ setupRequest: (req: any) => ({ ...req, body: opts.nextBody!() }) }]
+      : undefined
+  })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts
+  }
+}
+
+/** Warm-up, then `repetitions` measured runs; the median run (by requests/s) is reported. */
+export async function measure (settings: Settings, opts: LoadOptions): Promise<LoadResult & { runs: number[] }> {
+  if (settings.warmupSec > 0) await load(opts, settings.warmupSec)
+  const runs: LoadResult[] = []
+  for (let i = 0; i < settings.repetitions; i++) runs.push(await load(opts, settings.durationSec))
+  const rps = runs.map((r) => r.rps)
+  const mid = median(rps)
+  const chosen = runs.reduce((a, b) => (Math.abs(b.rps - mid) < Math.abs(a.rps - mid) ? b : a))
+  return { ...chosen, rps: mid, runs: rps }
+}

@@ -1,0 +1,241 @@
+/**
+ * `npm run bench [-- --quick]`: the service in production mode on a fresh database of its own,
+ * driven over loopback, next to the ceilings measured in the same run. Prints one table and
+ * writes bench/results/<timestamp>.json. Never part of `npm test`.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import postgres from 'postgres'
+import { hash } from '@node-rs/argon2'
+import { v7 as uuidv7 } from 'uuid'
+import { ROOT } from '../paths.js'
+import { startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
+import { ARGON2_OPTIONS } from '../plugins/passwords.js'
+import { hashRefreshToken } from '../plugins/tokens.js'
+import { freePort, measure, rssMb, startProcess, type Service, type Settings } from './lib.js'
+import { argon2Rate, refreshSqlRate } from './ceilings.js'
+import { closeAll, connect, connectMany, deliveries } from './sockets.js'
+
+const quick = process.argv.includes('--quick')
+const settings: Settings = quick
+  ? { quick, warmupSec: 0, durationSec: 2, repetitions: 1 }
+  : { quick, warmupSec: 3, durationSec: 10, repetitions: 3 }
+const FANOUT_SOCKETS = quick ? 100 : 1000
+const IDLE_SOCKETS = quick ? 500 : 10_000
+const PUBLISHES = quick ? 5 : 30
+const POOL = 10
+const CONNECTIONS = { health: 50, authenticated: 50, refresh: 32, login: 16 }
+// The libuv pool size the service runs with (Node's default); the argon2 ceiling uses the same.
+const THREADS = Number(process.env.UV_THREADPOOL_SIZE ?? 4)
+const PASSWORD = 'bench-password-1'
+
+const log = (line: string) => console.error(`# ${line}`)
+
+function databaseUrl (base: string, name: string): string {
+  const u = new URL(base)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+interface Row { scenario: string, value: string, ceiling: string, ratio: string, target: string, ok: boolean | null }
+const rows: Row[] = []
+const results: Record<string, unknown> = { settings, startedAt: new Date().toISOString() }
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+function ratioRow (scenario: string, value: number, ceiling: number, min: number, unit = 'req/s') {
+  const ratio = value / ceiling
+  rows.push({ scenario, value: `${fmt(value)} ${unit}`, ceiling: `${fmt(ceiling)} ${unit}`, ratio: fmt(ratio, 2), target: `>= ${min}`, ok: ratio >= min })
+}
+function limitRow (scenario: string, value: number, max: number, unit: string) {
+  rows.push({ scenario, value: `${fmt(value, 1)} ${unit}`, ceiling: '', ratio: '', target: `<= ${max} ${unit}`, ok: value <= max })
+}
+
+async function seed (url: string, users: number, sessionsEach: number) {
+  const sql = postgres(url, { max: 4, onnotice: () => {} })
+  try {
+    const phc = await hash(PASSWORD, ARGON2_OPTIONS)
+    const ids = Array.from({ length: users }, () => uuidv7())
+    await sql`insert into users (id, email, password) select * from unnest(${ids}::uuid[],
+      ${ids.map((_, i) => `bench-${i}@example.com`)}::text[], ${ids.map(() => phc)}::text[])`
+    const tokens: string[] = []
+    for (let batch = 0; batch < sessionsEach; batch++) {
+      const raw = ids.map(() => randomBytes(32).toString('hex'))
+      tokens.push(...raw)
+      await sql`insert into user_sessions (id, user_id, refresh_token_hash, expires_at)
+        select * from unnest(${raw.map(() => uuidv7())}::uuid[], ${ids}::uuid[],
+          ${raw.map(hashRefreshToken)}::text[], ${raw.map(() => new Date(Date.now() + 86400_000).toISOString())}::timestamptz[])`
+    }
+    return tokens
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}
+
+async function post (service: Service, path: string, body: unknown, token?: string) {
+  const started = performance.now()
+  const res = await fetch(service.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `jwt-user ${token}` } : {}) },
+    body: JSON.stringify(body)
+  })
+  const json = await res.json() as any
+  return { status: res.status, json, respondedAt: performance.now(), ms: performance.now() - started }
+}
+
+async function main () {
+  log('building the service (npm run build)')
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
+
+  let embedded: EmbeddedDatabase | undefined
+  let scratch: string | undefined
+  let adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+  if (!adminUrl) {
+    scratch = mkdtempSync(join(tmpdir(), 'latchkey-bench-'))
+    chmodSync(scratch, 0o755)
+    embedded = await startEmbedded({ dir: join(scratch, 'pg'), port: await freePort(), persistent: false })
+    adminUrl = embedded.url
+    log('no BENCH_DATABASE_URL or TEST_DATABASE_URL: using an embedded PostgreSQL')
+  }
+  const dbName = `latchkey_bench_${randomBytes(4).toString('hex')}`
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database "${dbName}"`)
+  const url = databaseUrl(adminUrl, dbName)
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    REFRESH_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000000',
+    LOGIN_RATE_LIMIT_MAX: '1000000000',
+    DB_POOL_SIZE: String(POOL),
+    WORKER_ENABLED: 'true'
+  }
+  const services: Service[] = []
+  try {
+    // Ceiling first, alone on the machine: bare Fastify on the same host and port settings.
+    const barePort = await freePort()
+    const bare = await startProcess(['--import', 'tsx', join(ROOT, 'bench', 'bare-server.ts'), String(barePort)], {}, barePort)
+    log('bare fastify')
+    const bareHealth = await measure(settings, { url: `${bare.url}/health`, connections: CONNECTIONS.health })
+    await bare.stop()
+
+    // The async instance starts first on the empty database, so its idle RSS is a clean start.
+    const asyncService = await startProcess([join(ROOT, 'dist', 'cli.js'), 'serve'], { ...env, PUBLISH_MODE: 'async' }, await freePort())
+    services.push(asyncService)
+    await sleep(2000)
+    const idleRss = rssMb(asyncService.pid)
+    const service = await startProcess([join(ROOT, 'dist', 'cli.js'), 'serve'], { ...env, PUBLISH_MODE: 'direct' }, await freePort())
+    services.push(service)
+
+    const perUser = quick ? 20 : 300
+    log('seeding users and sessions')
+    const tokens = await seed(url, 1000, perUser)
+    const serviceTokens = tokens.filter((_, i) => i % 2 === 0)
+    const rawHashes = tokens.filter((_, i) => i % 2 === 1).map(hashRefreshToken)
+
+    log('health')
+    const health = await measure(settings, { url: `${service.url}/health`, connections: CONNECTIONS.health })
+    ratioRow('health', health.rps, bareHealth.rps, 0.8)
+
+    const login = await post(service, '/v1/users/login', { email: 'bench-0@example.com', password: PASSWORD })
+    if (login.status !== 201) throw new Error(`login failed: ${JSON.stringify(login.json)}`)
+    const accessToken = login.json.token as string
+
+    log('authenticated')
+    const authenticated = await measure(settings, {
+      url: `${service.url}/v1/users/logout`, method: 'POST', connections: CONNECTIONS.authenticated,
+      headers: { authorization: `jwt-user ${accessToken}` }, body: '{}'
+    })
+    rows.push({ scenario: 'authenticated', value: `${fmt(authenticated.rps)} req/s`, ceiling: '', ratio: '', target: '', ok: null })
+
+    log('argon2 ceiling')
+    const argon2 = await argon2Rate(settings, THREADS)
+    log('login')
+    const logins = await measure(settings, {
+      url: `${service.url}/v1/users/login`, method: 'POST', connections: CONNECTIONS.login,
+      body: JSON.stringify({ email: 'bench-1@example.com', password: PASSWORD })
+    })
+    ratioRow('login', logins.rps, argon2, 0.9)
+
+    log('refresh')
+    let nextToken = 0
+    const refresh = await measure(settings, {
+      url: `${service.url}/v1/users/refresh`, method: 'POST', connections: CONNECTIONS.refresh,
+      nextBody: () => JSON.stringify({ refreshToken: serviceTokens[nextToken++] })
+    })
+    if (nextToken >= serviceTokens.length) log('WARNING: refresh ran out of seeded sessions; raise perUser')
+    log('refresh SQL ceiling')
+    const refreshSql = await refreshSqlRate(settings, url, rawHashes, POOL, CONNECTIONS.refresh)
+    ratioRow('refresh', refresh.rps, refreshSql, 0.7)
+
+    log(`publish with ${FANOUT_SOCKETS} sockets in FEED`)
+    const fanoutClients = await connectMany(service.url, accessToken, ['FEED'], FANOUT_SOCKETS)
+    const published: Array<{ postId: string, respondedAt: number }> = []
+    for (let i = 0; i < PUBLISHES; i++) {
+      const created = await post(service, '/v1/posts/create', { title: `Bench post ${i}` }, accessToken)
+      const res = await post(service, '/v1/posts/publish', { postId: created.json.post.id }, accessToken)
+      if (res.status !== 200) throw new Error(`publish failed: ${JSON.stringify(res.json)}`)
+      published.push({ postId: created.json.post.id, respondedAt: res.respondedAt })
+      await sleep(50)
+    }
+    const fanout = await deliveries(fanoutClients, published)
+    await closeAll(fanoutClients)
+    limitRow(`publish fan-out p99 (${FANOUT_SOCKETS} sockets)`, fanout.p99, 50, 'ms')
+    rows.push({ scenario: 'publish fan-out p50 / max', value: `${fmt(fanout.p50, 1)} / ${fmt(fanout.max, 1)} ms`, ceiling: '', ratio: '', target: '', ok: null })
+    rows.push({ scenario: 'publish deliveries', value: `${fanout.delivered} of ${fanout.expected}`, ceiling: '', ratio: '', target: 'all', ok: fanout.delivered === fanout.expected })
+
+    log('publish-async')
+    const listener = await connect(asyncService.url, accessToken, ['FEED'])
+    const queued: Array<{ postId: string, respondedAt: number }> = []
+    for (let i = 0; i < PUBLISHES; i++) {
+      const created = await post(asyncService, '/v1/posts/create', { title: `Async post ${i}` }, accessToken)
+      const res = await post(asyncService, '/v1/posts/publish', { postId: created.json.post.id }, accessToken)
+      if (res.status !== 202) throw new Error(`async publish failed: ${JSON.stringify(res.json)}`)
+      queued.push({ postId: created.json.post.id, respondedAt: res.respondedAt })
+      await deliveries([listener], queued.slice(-1), 5000)
+    }
+    const asyncDelivery = await deliveries([listener], queued, 5000)
+    await closeAll([listener])
+    limitRow('publish-async p50 (202 to event)', asyncDelivery.p50, 25, 'ms')
+    rows.push({ scenario: 'publish-async p99', value: `${fmt(asyncDelivery.p99, 1)} ms`, ceiling: '', ratio: '', target: '', ok: null })
+
+    log(`memory: ${IDLE_SOCKETS} idle sockets`)
+    limitRow('memory: RSS idle after start', idleRss, 120, 'MB')
+    const idle = await connectMany(asyncService.url, accessToken, [], IDLE_SOCKETS)
+    await sleep(2000)
+    const withSockets = rssMb(asyncService.pid)
+    limitRow(`memory: RSS added by ${IDLE_SOCKETS} idle sockets`, withSockets - idleRss, IDLE_SOCKETS === 10_000 ? 300 : 300 * IDLE_SOCKETS / 10_000, 'MB')
+    await closeAll(idle)
+
+    Object.assign(results, {
+      bareHealth, health, authenticated, argon2, login: logins, refresh, refreshSql, fanout, asyncDelivery,
+      memory: { idleRss, withSockets, sockets: IDLE_SOCKETS }, rows
+    })
+  } finally {
+    await Promise.all(services.map((s) => s.stop()))
+    await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {})
+    await admin.end({ timeout: 5 })
+    await embedded?.stop()
+    if (scratch) rmSync(scratch, { recursive: true, force: true })
+  }
+
+  const header = ['scenario', 'measured', 'ceiling', 'ratio', 'target', '']
+  const table = [header, ...rows.map((r) => [r.scenario, r.value, r.ceiling, r.ratio, r.target, r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'])]
+  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)))
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`
+  console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.slice(1).map(line)].join('\n'))
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true })
+  const file = join(ROOT, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`)
+  writeFileSync(file, JSON.stringify(results, null, 2))
+  console.log(`results: ${file}`)
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err)
+  process.exit(1)
+})
