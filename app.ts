@@ -5,10 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import autoload from '@fastify/autoload'
 import cookie from '@fastify/cookie'
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import configPlugin, { type Config } from './plugins/config.js'
 import lifecycle, { requestId } from './plugins/lifecycle.js'
+import securityHeaders from './plugins/security-headers.js'
 import i18n from './plugins/i18n.js'
 import errors, { type ErrorTracker } from './plugins/errors.js'
 import args from './plugins/args.js'
@@ -72,7 +72,7 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
   await app.register(i18n)
   await app.register(errors, { onError: opts.onError })
   await app.register(args)
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } })
+  await app.register(securityHeaders)
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true })
   }
