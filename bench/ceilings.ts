@@ -34,20 +34,19 @@ export async function argon2Rate (settings: Settings, threads: number): Promise<
 }
 
 /**
- * The refresh path's statements (lock the session with its owner, rotate) in one transaction
- * each, issued with postgres.js alone at the service's pool size and the same concurrency.
+ * The refresh path's SQL (the single statement that locks an active session with its owner and
+ * rotates it), issued with postgres.js alone at the service's pool size and the same concurrency.
  */
 export async function refreshSqlRate (settings: Settings, url: string, hashes: string[], poolSize: number, concurrency: number): Promise<number> {
   const sql = postgres(url, { max: poolSize, onnotice: () => {} })
   const q = statements(ACCOUNT_TYPES.user)
   let next = 0
   try {
-    return await repeated(settings, (s) => rate(s, concurrency, () => sql.begin(async (tx) => {
-      const [row] = await tx.unsafe(q.lockSession, [hashes[next++]])
+    return await repeated(settings, (s) => rate(s, concurrency, async () => {
+      const [row] = await sql.unsafe(q.rotateActive, [hashes[next++], uuidv7(), randomBytes(32).toString('hex'),
+        new Date(Date.now() + 86400_000), 'bench', '127.0.0.1'])
       if (!row) throw new Error('bench ran out of seeded sessions')
-      await tx.unsafe(q.rotate, [row.id, uuidv7(), randomBytes(32).toString('hex'), new Date(Date.now() + 86400_000),
-        row.client, row.platform, 'bench', '127.0.0.1', row.session_id])
-    })))
+    }))
   } finally {
     await sql.end({ timeout: 5 })
   }

@@ -52,7 +52,21 @@ export function statements (kind: AccountType) {
         values ($1, $9, $10, 1, now(), now()) returning *),
       s as (${newSession})
       select ${OWNER_FIELDS('a')} from a`,
-    // The session and its owner, read together; the session row stays locked until commit.
+    // The common case in one statement (one round trip): an active session of an active owner is
+    // locked, a successor inserted and the session marked rotated. A concurrent refresh of the
+    // same token waits on the row lock, then finds it revoked and returns nothing.
+    rotateActive: `with c as (select s.id as session_id, s.client, s.platform, ${OWNER_FIELDS('o')}
+        from ${s} s join ${o} o on o.id = s.${owner}
+        where s.refresh_token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+          and o.is_active and o.deleted_at is null
+        for update of s),
+      n as (insert into ${s} (id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address)
+        select $2, c.id, $3, $4, c.client, c.platform, $5, $6 from c),
+      r as (update ${s} set revoked_at = now(), replaced_by_session_id = $2, last_used_at = now()
+        where id = (select session_id from c))
+      select * from c`,
+    // Everything else, in a transaction: the session and its owner, read together; the session
+    // row stays locked until commit.
     lockSession: `select s.id as session_id, s.revoked_at, s.replaced_by_session_id, s.expires_at <= now() as expired, s.client,
         s.platform, ${OWNER_FIELDS('o')}
       from ${s} s join ${o} o on o.id = s.${owner}
@@ -152,8 +166,15 @@ export function createSessions (app: FastifyInstance) {
      */
     async refresh (kind: AccountType, token: unknown, meta: Omit<SessionMeta, 'client' | 'platform'>): Promise<Issued> {
       if (typeof token !== 'string' || !REFRESH_TOKEN.test(token)) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
+      const hash = tokens.hashRefreshToken(token)
+      const next = tokens.newRefreshToken()
+      const [active] = await sql.unsafe(q(kind).rotateActive,
+        [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip])
+      if (active) return issue(kind, active, active.client, next.token)
+
+      // Not an active session of an active owner: find out which case it is, under the lock.
       const outcome = await sql.begin(async (tx) => {
-        const [row] = await tx.unsafe(q(kind).lockSession, [tokens.hashRefreshToken(token)])
+        const [row] = await tx.unsafe(q(kind).lockSession, [hash])
         if (!row) return null
         if (row.revoked_at && row.replaced_by_session_id) {
           await tx.unsafe(q(kind).revokeAll, [row.id])

@@ -48,10 +48,19 @@ try {
   await migrate(withDatabase(adminUrl, template))
   const args = process.argv.slice(2)
   const tap = spawn(process.execPath, [join('node_modules', 'tap', 'dist', 'esm', 'run.mjs'), ...args], {
-    stdio: 'inherit',
+    stdio: ['inherit', 'pipe', 'inherit'],
     env: { ...process.env, TEST_DATABASE_URL: adminUrl, TEST_TEMPLATE_DB: template, FASTIFY_AUTOLOAD_TYPESCRIPT: '1' }
   })
+  // tap's summary (`# { total: 9, pass: 8, fail: 1 }`) is repeated as a plain closing line.
+  let summary = ''
+  tap.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk)
+    const match = /# \{ total: \d+[^}]*\}/.exec(chunk.toString())
+    if (match) summary = match[0]
+  })
   code = await new Promise<number>((resolve) => tap.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
+  const count = (name: string) => Number(new RegExp(`${name}: (\\d+)`).exec(summary)?.[1] ?? 0)
+  if (summary) console.log(`${count('pass')} passed, ${count('fail')} failed, ${count('skip') + count('todo')} skipped`)
 } finally {
   await admin.unsafe(`drop database if exists "${template}" with (force)`).catch(() => {})
   await admin.end({ timeout: 5 })
