@@ -59,7 +59,14 @@ async function main (argv: string[]): Promise<number> {
       try {
         if (config.migrateOnStart) await migrate(db.url)
         const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
-        const account = await createAccount(createDatabase(sql), kind, values.email, values.password)
+        const account = await createAccount(createDatabase(sql), kind, values.email, values.password).catch((err) => {
+          if (err?.code === '23505' || err?.cause?.code === '23505') return null
+          throw err
+        })
+        if (!account) {
+          console.error(`a ${kind.type} with the email ${values.email} already exists`)
+          return 1
+        }
         console.log(`${kind.type} ${account.id} created for ${account.email}`)
       } finally {
         await sql.end({ timeout: 5 })

@@ -12,6 +12,8 @@ function isPlainObject (value: unknown): value is Record<string, unknown> {
  * the whole set, and handlers read `request.query`. `lang` only picks the language.
  */
 export function mergeArgs (request: FastifyRequest, _reply: unknown, done: () => void) {
+  // The language may come from `lang`, which is about to leave the arguments: settle it first.
+  void request.locale
   const merged: Record<string, unknown> = { ...(request.query as Record<string, unknown>) }
   if (isPlainObject(request.body)) Object.assign(merged, request.body)
   delete merged.lang

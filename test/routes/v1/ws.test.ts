@@ -1,0 +1,283 @@
+import t from 'tap'
+import {
+  adminToken, authHeader, connectUser, createPost, drain, feedSocket, isEvent, isPublished, isType, openSocket,
+  publish, registerUser, serve, type Message, type TapTest, type TestSocket
+} from '../../ws-helpers.js'
+
+// One server for the protocol tests; each subtest uses users of its own.
+const { app, ws: url } = await serve(t, { env: { WS_AUTH_TIMEOUT: '1s' } })
+
+/** The rejection of the protocol: one UNAUTHORIZED frame, then close code 4401. */
+async function assertRejected (t: TapTest, socket: TestSocket) {
+  const error = await socket.waitFor(isType('error'), 3000, 'the UNAUTHORIZED frame')
+  t.equal(error.error, 'UNAUTHORIZED', 'the error frame says UNAUTHORIZED')
+  t.equal(error.message, 'Authentication is required', 'with the translated message')
+  t.same(Object.keys(error).sort(), ['error', 'message', 'type'], 'and nothing else')
+  const closed = await socket.waitForClose()
+  t.equal(closed.code, 4401, 'the socket is closed with 4401')
+  t.notOk(socket.messages.some(isType('authenticated')), 'the socket was never authenticated')
+}
+
+function assertForbidden (t: TapTest, reply: Message, room: string) {
+  t.equal(reply.type, 'error')
+  t.equal(reply.error, 'FORBIDDEN', 'the room is FORBIDDEN')
+  t.equal(reply.room, room, 'the error names the room')
+  t.type(reply.message, 'string')
+}
+
+t.test('GET /v1/ws without an upgrade answers 426 UPGRADE_REQUIRED', async (t) => {
+  const res = await app.inject({ method: 'GET', url: '/v1/ws' })
+  t.equal(res.statusCode, 426)
+  t.same(res.json(), {
+    status: 426,
+    success: false,
+    error: 'UPGRADE_REQUIRED',
+    message: 'Connect to this endpoint with a WebSocket client'
+  })
+})
+
+t.test('an auth frame with a user access token authenticates the socket', async (t) => {
+  const user = await registerUser(app)
+  const socket = await openSocket(t, url)
+  socket.send({ type: 'auth', token: user.token })
+  const reply = await socket.waitFor(() => true)
+  t.same(reply, { type: 'authenticated', userId: user.id }, 'the first answer is authenticated with the user id')
+  t.ok(socket.isOpen, 'the socket stays open')
+})
+
+t.test('an Authorization header on the upgrade authenticates without an auth frame', async (t) => {
+  const user = await registerUser(app)
+  const socket = await openSocket(t, url, { headers: authHeader(user.token) })
+  t.same(await socket.waitFor(() => true), { type: 'authenticated', userId: user.id })
+  t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' }, 'the socket can join right away')
+})
+
+t.test('a user token of the app audience is accepted as well', async (t) => {
+  const user = await registerUser(app, { 'x-client': 'app' })
+  const socket = await openSocket(t, url)
+  socket.send({ type: 'auth', token: user.token })
+  t.same(await socket.waitFor(() => true), { type: 'authenticated', userId: user.id })
+})
+
+t.test('frames sent while the token is checked are answered, in order, after authentication', async (t) => {
+  const user = await registerUser(app)
+  const socket = await openSocket(t, url)
+  socket.send({ type: 'auth', token: user.token })
+  socket.send({ type: 'join', room: 'FEED' })
+  socket.send({ type: 'join', room: 'TEST' })
+  await socket.waitFor((m) => m.room === 'TEST')
+  t.same(socket.messages, [
+    { type: 'authenticated', userId: user.id },
+    { type: 'joined', room: 'FEED' },
+    { type: 'joined', room: 'TEST' }
+  ])
+})
+
+t.test('a socket that sends no auth frame within WS_AUTH_TIMEOUT is told UNAUTHORIZED and closed with 4401', async (t) => {
+  const started = Date.now()
+  const socket = await openSocket(t, url)
+  await assertRejected(t, socket)
+  const elapsed = Date.now() - started
+  t.ok(elapsed >= 900, `not before the timeout of 1s (closed after ${elapsed} ms)`)
+  t.ok(elapsed < 2500, `soon after it (closed after ${elapsed} ms)`)
+})
+
+t.test('a socket is rejected with UNAUTHORIZED and 4401 when', async (t) => {
+  const frames: Array<[string, () => Promise<unknown>]> = [
+    ['the token is not a JWT', async () => ({ type: 'auth', token: 'not-a-token' })],
+    ['the token is an admin token', async () => ({ type: 'auth', token: await adminToken(app) })],
+    ['the token was signed with another secret', async () => {
+      const { token } = await registerUser(app)
+      const [header, payload] = token.split('.')
+      return { type: 'auth', token: `${header}.${payload}.${'A'.repeat(43)}` }
+    }],
+    ['the first frame is not JSON', async () => 'hello'],
+    ['the first frame is JSON but not an auth frame', async () => ({ type: 'join', room: 'FEED' })],
+    ['the auth frame has no token', async () => ({ type: 'auth' })],
+    ['the token is stale because the user logged out everywhere', async () => {
+      const user = await registerUser(app)
+      const res = await app.inject({ method: 'POST', url: '/v1/users/logoutall', headers: authHeader(user.token) })
+      if (res.statusCode !== 200) throw new Error(`logoutall answered ${res.statusCode}`)
+      return { type: 'auth', token: user.token }
+    }]
+  ]
+  for (const [when, frame] of frames) {
+    t.test(when, async (t) => {
+      const message = await frame()
+      const socket = await openSocket(t, url)
+      socket.send(message as Message | string)
+      await assertRejected(t, socket)
+    })
+  }
+
+  const headers: Array<[string, () => Promise<string>]> = [
+    ['the Authorization header carries a bad token', async () => 'jwt-user not-a-token'],
+    ['the Authorization header carries an admin token', async () => `jwt-admin ${await adminToken(app)}`],
+    ['the Authorization header uses the admin scheme with a user token', async () => `jwt-admin ${(await registerUser(app)).token}`],
+    ['the Authorization header uses another scheme', async () => `Bearer ${(await registerUser(app)).token}`]
+  ]
+  for (const [when, header] of headers) {
+    t.test(when, async (t) => {
+      const socket = await openSocket(t, url, { headers: { authorization: await header() } })
+      await assertRejected(t, socket)
+    })
+  }
+})
+
+t.test('join FEED answers joined, and FEED events then arrive as event frames', async (t) => {
+  const user = await registerUser(app)
+  const socket = await connectUser(t, url, user.token)
+  t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' })
+  await app.rooms.emit('FEED', 'TEST_SOCKET_EVENT_ONE', { n: 1 })
+  t.same(await socket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
+    { type: 'event', room: 'FEED', event: 'TEST_SOCKET_EVENT_ONE', data: { n: 1 } })
+})
+
+t.test('a published post reaches a socket in FEED as POST_PUBLISHED', async (t) => {
+  const user = await registerUser(app)
+  const socket = await feedSocket(t, url, user.token)
+  const post = await createPost(app, user.token, 'Hello, feed')
+  const res = await publish(app, user.token, post.id)
+  t.equal(res.statusCode, 200)
+  const event = await socket.waitFor(isPublished(post.id))
+  t.same(event, {
+    type: 'event',
+    room: 'FEED',
+    event: 'POST_PUBLISHED',
+    data: { postId: post.id, title: 'Hello, feed', publishedAt: res.json().post.publishedAt }
+  })
+})
+
+t.test('leave answers left, and no FEED event arrives after it', async (t) => {
+  const user = await registerUser(app)
+  const socket = await feedSocket(t, url, user.token)
+  t.same(await socket.leave('FEED'), { type: 'left', room: 'FEED' })
+  const post = await createPost(app, user.token)
+  t.equal((await publish(app, user.token, post.id)).statusCode, 200)
+  await app.rooms.emit('FEED', 'TEST_SOCKET_EVENT_ONE', { n: 2 })
+  t.same(await drain(app, socket, user.id, (m) => m.room === 'FEED'), [], 'no FEED event after leaving')
+  t.ok(socket.isOpen)
+})
+
+t.test('a socket not in FEED does not receive POST_PUBLISHED', async (t) => {
+  const user = await registerUser(app)
+  const socket = await connectUser(t, url, user.token)
+  const post = await createPost(app, user.token)
+  t.equal((await publish(app, user.token, post.id)).statusCode, 200)
+  t.same(await drain(app, socket, user.id, isEvent('POST_PUBLISHED')), [])
+})
+
+t.test('joining another user\'s USER room is FORBIDDEN and the socket stays open', async (t) => {
+  const [alice, bob] = [await registerUser(app), await registerUser(app)]
+  const socket = await connectUser(t, url, alice.token)
+  assertForbidden(t, await socket.join(`USER${bob.id}`), `USER${bob.id}`)
+  t.ok(socket.isOpen, 'the socket is still open')
+  t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' }, 'and still answers')
+  await app.rooms.emit(`USER${bob.id}`, 'TEST_SOCKET_EVENT_ONE', { secret: true })
+  t.same(await drain(app, socket, alice.id, (m) => m.room === `USER${bob.id}`), [], 'bob\'s events never reach alice')
+})
+
+t.test('joining an unknown room is FORBIDDEN and the socket stays open', async (t) => {
+  const user = await registerUser(app)
+  const socket = await connectUser(t, url, user.token)
+  for (const room of ['ADMIN', 'feed', 'USER', '']) {
+    assertForbidden(t, await socket.join(room), room)
+  }
+  t.ok(socket.isOpen)
+  t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' })
+})
+
+t.test('a user may join GLOBAL, TEST and its own USER room', async (t) => {
+  const user = await registerUser(app)
+  const socket = await connectUser(t, url, user.token)
+  for (const room of ['GLOBAL', 'TEST', `USER${user.id}`]) {
+    t.same(await socket.join(room), { type: 'joined', room })
+  }
+})
+
+t.test('a frame that is neither join nor leave answers BAD_REQUEST_INVALID_ARGUMENTS and keeps the socket', async (t) => {
+  const user = await registerUser(app)
+  const socket = await connectUser(t, url, user.token)
+  for (const frame of ['nope', JSON.stringify({ type: 'dance', room: 'FEED' }), JSON.stringify({ type: 'join' }), '[1]']) {
+    socket.send(frame)
+    const reply = await socket.waitFor(isType('error'))
+    t.equal(reply.error, 'BAD_REQUEST_INVALID_ARGUMENTS', `${frame} is refused`)
+  }
+  t.ok(socket.isOpen)
+  t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' })
+})
+
+t.test('an authenticated socket is in its own USER room without joining it', async (t) => {
+  const [alice, bob] = [await registerUser(app), await registerUser(app)]
+  const aliceSocket = await connectUser(t, url, alice.token)
+  const bobSocket = await connectUser(t, url, bob.token)
+  await app.rooms.emit(`USER${alice.id}`, 'TEST_SOCKET_EVENT_ONE', { hello: 'alice' })
+  t.same(await aliceSocket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
+    { type: 'event', room: `USER${alice.id}`, event: 'TEST_SOCKET_EVENT_ONE', data: { hello: 'alice' } })
+  t.same(await drain(app, bobSocket, bob.id, isEvent('TEST_SOCKET_EVENT_ONE')), [], 'another user does not get it')
+})
+
+t.test('logging out everywhere closes that user\'s sockets with 4401 and no one else\'s', async (t) => {
+  const [alice, bob] = [await registerUser(app), await registerUser(app)]
+  const first = await feedSocket(t, url, alice.token)
+  const second = await openSocket(t, url, { headers: authHeader(alice.token) })
+  await second.waitFor(isType('authenticated'))
+  const bobSocket = await feedSocket(t, url, bob.token)
+
+  const res = await app.inject({ method: 'POST', url: '/v1/users/logoutall', headers: authHeader(alice.token) })
+  t.equal(res.statusCode, 200)
+  t.equal((await first.waitForClose()).code, 4401, 'the socket authenticated by frame is closed with 4401')
+  t.equal((await second.waitForClose()).code, 4401, 'the socket authenticated by header is closed with 4401')
+  t.ok(bobSocket.isOpen, 'the other user\'s socket stays open')
+  t.same(await bobSocket.join('TEST'), { type: 'joined', room: 'TEST' }, 'and keeps working')
+})
+
+t.test('a plain logout leaves the sockets open', async (t) => {
+  const user = await registerUser(app)
+  const socket = await connectUser(t, url, user.token)
+  const res = await app.inject({
+    method: 'POST', url: '/v1/users/logout', headers: authHeader(user.token), payload: { refreshToken: user.refreshToken }
+  })
+  t.equal(res.statusCode, 200)
+  t.same(await drain(app, socket, user.id, () => false), [])
+  t.ok(socket.isOpen, 'one revoked session does not change the token version')
+})
+
+t.test('replaying a rotated refresh token closes the owner\'s sockets with 4401', async (t) => {
+  const [victim, bystander] = [await registerUser(app), await registerUser(app)]
+  const socket = await connectUser(t, url, victim.token)
+  const other = await connectUser(t, url, bystander.token)
+  const rotate = () => app.inject({ method: 'POST', url: '/v1/users/refresh', payload: { refreshToken: victim.refreshToken } })
+  t.equal((await rotate()).statusCode, 200, 'the first refresh rotates the token')
+  t.ok(socket.isOpen, 'a normal rotation does not close the socket')
+  t.equal((await rotate()).statusCode, 401, 'the replay is refused')
+  t.equal((await socket.waitForClose()).code, 4401, 'the owner\'s socket is closed with 4401')
+  t.same(await drain(app, other, bystander.id, () => false), [])
+  t.ok(other.isOpen, 'another user\'s socket stays open')
+})
+
+t.test('closing the app closes open sockets with 1001', async (t) => {
+  const own = await serve(t)
+  const user = await registerUser(own.app)
+  const socket = await feedSocket(t, own.ws, user.token)
+  const waiting = await openSocket(t, own.ws)
+  await own.app.close()
+  t.equal((await socket.waitForClose()).code, 1001, 'an authenticated socket gets 1001')
+  t.equal((await waiting.waitForClose()).code, 1001, 'a socket still waiting for its auth frame gets 1001')
+})
+
+t.test('the heartbeat terminates a client that does not answer pings and keeps one that does', async (t) => {
+  const own = await serve(t, { env: { WS_HEARTBEAT_INTERVAL: '1s' } })
+  const user = await registerUser(own.app)
+  const silent = await openSocket(t, own.ws, { autoPong: false, headers: authHeader(user.token) })
+  const lively = await openSocket(t, own.ws, { headers: authHeader(user.token) })
+  await Promise.all([silent.waitFor(isType('authenticated')), lively.waitFor(isType('authenticated'))])
+  let pings = 0
+  silent.ws.on('ping', () => pings++)
+
+  const closed = await silent.waitForClose(4000)
+  t.ok(pings >= 1, `the silent client was pinged (${pings})`)
+  t.equal(closed.code, 1006, 'it was terminated without a close frame')
+  t.ok(lively.isOpen, 'the client that answers pings is still connected')
+  t.same(await lively.join('FEED'), { type: 'joined', room: 'FEED' })
+})
