@@ -5,6 +5,7 @@ import type { Static } from '@sinclair/typebox'
 import { ANY_METHOD, Success, responses } from '../schemas/common.js'
 import { AuthResponseSchema, LoginArgsSchema, NoArgsSchema, RefreshArgsSchema, RegisterArgsSchema } from '../schemas/accounts.js'
 import { clientOf } from './tokens.js'
+import { AppError } from './errors.js'
 import type { AccountType } from './accounts.js'
 import type { Issued, SessionMeta } from './sessions.js'
 
@@ -62,16 +63,23 @@ export function accountAction (kind: AccountType, action: AccountAction): Fastif
         if (action === 'register' && !config.registrationEnabled) return
         const schema = action === 'login' ? LoginArgsSchema : RegisterArgsSchema
         // Per IP and email, on top of the global limit: slows password guessing on one account.
-        const loginLimit = app.rateLimit({
+        const loginLimit = app.createRateLimit({
           max: config.loginRateLimit.max,
           timeWindow: config.loginRateLimit.windowMs,
           keyGenerator: (request) => `${action}:${kind.type}:${request.ip}:${String((request.query as { email?: unknown }).email ?? '').toLowerCase()}`
         })
+        const limitLogin = async (request: FastifyRequest, reply: FastifyReply) => {
+          const limit = await loginLimit(request)
+          if (!limit.isAllowed && limit.isExceeded) {
+            reply.header('retry-after', limit.ttlInSeconds)
+            throw new AppError('TOO_MANY_REQUESTS', { params: { after: `${limit.ttlInSeconds} s` } })
+          }
+        }
         app.route({
           ...route,
           config: { operation: operation(kind, action) },
           schema: { querystring: schema, response: responses({ 201: AuthResponseSchema(kind, 201) }) },
-          preHandler: loginLimit,
+          preHandler: limitLogin,
           handler: async (request, reply) => {
             const { email, password } = request.query as Static<typeof LoginArgsSchema>
             const out = await sessions[action](kind, email, password, meta(request))

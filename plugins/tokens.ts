@@ -60,7 +60,9 @@ export default fp(async (app) => {
     // expiresIn in seconds: the plugin converts numbers to milliseconds for fast-jwt.
     sign: { algorithm: 'HS256', iss: config.jwtIssuer, expiresIn: config.accessTokenTtl },
     // Pinned: a token with any other algorithm, `none` included, fails verification.
-    verify: { algorithms: ['HS256'], allowedIss: config.jwtIssuer, cache: 10_000 }
+    // The claims must also be present: fast-jwt checks iss only when it is there, and a token
+    // without exp would never expire.
+    verify: { algorithms: ['HS256'], allowedIss: config.jwtIssuer, requiredClaims: ['iss', 'exp', 'aud', 'sub'], cache: 10_000 }
   })
   app.decorate('tokens', createTokens(app))
 }, { name: 'tokens', dependencies: ['config'] })

@@ -1,0 +1,4 @@
+import { ACCOUNT_TYPES } from '../../../../plugins/accounts.js'
+import { logoutAllSuite } from '../account-suites.js'
+
+logoutAllSuite(ACCOUNT_TYPES.admin)

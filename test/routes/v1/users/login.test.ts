@@ -1,0 +1,4 @@
+import { ACCOUNT_TYPES } from '../../../../plugins/accounts.js'
+import { loginSuite } from '../account-suites.js'
+
+loginSuite(ACCOUNT_TYPES.user)

@@ -1,0 +1,4 @@
+import { ACCOUNT_TYPES } from '../../../../plugins/accounts.js'
+import { registerSuite } from '../account-suites.js'
+
+registerSuite(ACCOUNT_TYPES.user)
