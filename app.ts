@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify'
+import type { DestinationStream } from 'pino'
 import autoload from '@fastify/autoload'
 import cookie from '@fastify/cookie'
 import cors from '@fastify/cors'
@@ -29,8 +30,8 @@ export interface AppOptions {
   onError?: ErrorTracker
   /** Route folders to autoload; versions are sub-folders (v1/, v2/). Tests add fixtures here. */
   routeDirs?: string[]
-  /** Overrides for Fastify's logger (tests capture log lines with a stream). */
-  logger?: FastifyServerOptions['logger']
+  /** Logger options on top of LOG_LEVEL (tests capture log lines with a stream). */
+  logger?: Omit<FastifyLoggerOptions, 'redact'> & { stream?: DestinationStream }
   /** `serve` (HTTP, WebSocket, worker when enabled) or `worker` (jobs only: no routes, no sockets). */
   role?: 'serve' | 'worker'
   /** The moderation and preview steps of an asynchronous publish. */
@@ -38,15 +39,17 @@ export interface AppOptions {
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
+const REDACT = {
+  paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+  censor: '[redacted]'
+}
 const VERSIONED = /^\/(v[0-9]+)\//
 
 export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
   const { config, role = 'serve' } = opts
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'], censor: '[redacted]' }
-    },
+    // Redaction applies to any logger options passed in too.
+    logger: { level: config.logLevel, ...opts.logger, redact: REDACT },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -66,6 +69,18 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
     }
   })
 
+  try {
+    await register(app, opts, role)
+  } catch (err) {
+    // Whatever was opened before the failure (pools, LISTEN, the embedded database) is closed.
+    await app.close().catch(() => {})
+    throw err
+  }
+  return app
+}
+
+async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' | 'worker') {
+  const { config } = opts
   await app.register(configPlugin, { config })
   await app.register(lifecycle)
   await app.register(cookie)
@@ -85,11 +100,11 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rooms, { listen: role === 'serve' })
   await app.register(posts, { steps: opts.publishSteps })
   await app.register(worker, { enabled: role === 'worker' || config.workerEnabled })
-  if (role === 'worker') return app
+  if (role === 'worker') return
   await app.register(websocket)
 
   for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {
     await app.register(autoload, { dir, dirNameRoutePrefix: true })
   }
-  return app
+  await app.ready()
 }

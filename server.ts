@@ -8,9 +8,8 @@ const SIGNALS = ['SIGTERM', 'SIGINT'] as const
 export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
   const app = await buildApp(opts)
   const { config } = app
-  const grace = closeWithGrace({ delay: 15_000, logger: app.log, skip: [...SIGNALS] }, async ({ signal, err }) => {
+  const grace = closeWithGrace({ delay: 15_000, logger: app.log, skip: [...SIGNALS] }, async ({ err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error')
-    else app.log.info({ signal }, 'closing gracefully')
     await app.close()
   })
   // npm and tsx relay the signal they get to us, so one Ctrl-C often arrives twice: the first
@@ -19,14 +18,10 @@ export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
   const onSignal = (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info({ signal }, 'signal received')
+    app.log.info({ signal }, 'signal received, closing gracefully')
     grace.close()
   }
   for (const s of SIGNALS) process.on(s, onSignal)
-  app.addHook('onClose', async () => {
-    grace.uninstall()
-    for (const s of SIGNALS) process.off(s, onSignal)
-  })
   await app.listen({ port: config.port, host: config.host })
   return app
 }

@@ -5,8 +5,8 @@ import { ACCOUNT_TYPES } from './accounts.js'
 interface ErrorDef { error: string, status: number, keys: string[] }
 
 const key = (namespace: string, code: string) => `${namespace}[${code.toLowerCase()}]`
-const global = (code: string, status: number): [string, ErrorDef] =>
-  [code, { error: code, status, keys: [key('GLOBAL', code)] }]
+const global = (code: string, status: number, ...alternates: string[]): [string, ErrorDef] =>
+  [code, { error: code, status, keys: [code, ...alternates].map((k) => key('GLOBAL', k)) }]
 
 /** Errors every account type has, written once and prefixed per type (USER_, ADMIN_, ...). */
 const ACCOUNT_ERRORS: Array<[string, number]> = [
@@ -21,7 +21,7 @@ const ACCOUNT_ERRORS: Array<[string, number]> = [
 
 /** The one table of error codes: code -> public `error` string, HTTP status, message keys. */
 export const ERRORS: Record<string, ErrorDef> = Object.fromEntries([
-  global('BAD_REQUEST_INVALID_ARGUMENTS', 400),
+  global('BAD_REQUEST_INVALID_ARGUMENTS', 400, 'BAD_REQUEST_INVALID_JSON'),
   global('UNAUTHORIZED', 401),
   global('FORBIDDEN', 403),
   global('NOT_FOUND', 404),
@@ -91,14 +91,14 @@ function fromFramework (err: FastifyError): AppError | null {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { message: 'The request body is not valid JSON' })
+      return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { keyIndex: 1 })
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE')
   }
   if (err instanceof SyntaxError && err.statusCode === 400) {
-    return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { message: 'The request body is not valid JSON' })
+    return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { keyIndex: 1 })
   }
   return null
 }

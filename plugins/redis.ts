@@ -21,9 +21,11 @@ export default fp(async (app) => {
     connectTimeout: 2000
   })
   redis.on('error', (err) => app.log.warn({ err }, 'redis error'))
-  await redis.connect()
   app.decorate('redis', redis)
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect())
   })
+  // Redis is a cache: the service starts without it, /ready reports it failed, and the rate
+  // limiter lets requests through until it is back (ioredis keeps reconnecting).
+  await redis.connect().catch((err) => app.log.warn({ err }, 'redis unreachable at start'))
 }, { name: 'redis', dependencies: ['config'] })
