@@ -2,6 +2,10 @@ import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
+declare module 'fastify' {
+  interface FastifyContextConfig { securityHeaders?: boolean }
+}
+
 /**
  * helmet's headers, with API settings: only those that mean something for JSON responses.
  * They do not depend on the request, so helmet runs once at start and every response gets the
@@ -34,8 +38,10 @@ export default fp(async (app) => {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false
   })
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers)
+  // Probes opt out (`config: { securityHeaders: false }`): load balancers are not browsers, and
+  // the bytes cost the probes' throughput.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.securityHeaders !== false) reply.headers(headers)
     done()
   })
 }, { name: 'security-headers', dependencies: ['config'] })

@@ -71,8 +71,6 @@ export function statements (kind: AccountType) {
         s.platform, ${OWNER_FIELDS('o')}
       from ${s} s join ${o} o on o.id = s.${owner}
       where s.refresh_token_hash = $1 for update of s`,
-    rotate: `with n as (${newSession})
-      update ${s} set revoked_at = now(), replaced_by_session_id = $2, last_used_at = now() where id = $9`,
     revokeSession: `update ${s} set revoked_at = coalesce(revoked_at, now()) where id = $1`,
     revokeOwnSession: `update ${s} set revoked_at = now()
       where refresh_token_hash = $1 and ${owner} = $2 and revoked_at is null`,
@@ -167,29 +165,33 @@ export function createSessions (app: FastifyInstance) {
     async refresh (kind: AccountType, token: unknown, meta: Omit<SessionMeta, 'client' | 'platform'>): Promise<Issued> {
       if (typeof token !== 'string' || !REFRESH_TOKEN.test(token)) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
       const hash = tokens.hashRefreshToken(token)
-      const next = tokens.newRefreshToken()
-      const [active] = await sql.unsafe(q(kind).rotateActive,
-        [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip])
-      if (active) return issue(kind, active, active.client, next.token)
+      const rotateActive = async () => {
+        const next = tokens.newRefreshToken()
+        const [active] = await sql.unsafe(q(kind).rotateActive,
+          [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip])
+        return active ? issue(kind, active, active.client, next.token) : null
+      }
+      const rotated = await rotateActive()
+      if (rotated) return rotated
 
       // Not an active session of an active owner: find out which case it is, under the lock.
-      const outcome = await sql.begin(async (tx) => {
+      const valid = await sql.begin(async (tx) => {
         const [row] = await tx.unsafe(q(kind).lockSession, [hash])
-        if (!row) return null
+        if (!row) return false
         if (row.revoked_at && row.replaced_by_session_id) {
           await tx.unsafe(q(kind).revokeAll, [row.id])
-          return null
+          return false
         }
         if (row.revoked_at || row.expired || !row.is_active || row.deleted_at) {
           await tx.unsafe(q(kind).revokeSession, [row.session_id])
-          return null
+          return false
         }
-        const { params, refreshToken } = sessionParams(row.id, { ...meta, client: row.client, platform: row.platform })
-        await tx.unsafe(q(kind).rotate, [...params, row.session_id])
-        return issue(kind, row, row.client, refreshToken)
+        return true
       })
-      if (!outcome) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
-      return outcome
+      // Valid after all (its owner was reactivated in between): one more try at the rotation.
+      const retried = valid ? await rotateActive() : null
+      if (!retried) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
+      return retried
     },
 
     /** Revokes the presented session when it belongs to the caller; anything else changes nothing. */

@@ -6,7 +6,7 @@ const health: FastifyPluginAsync = async (app) => {
   app.route({
     method: ['GET'],
     url: '/health',
-    config: { operation: 'Health', rateLimit: false },
+    config: { operation: 'Health', rateLimit: false, securityHeaders: false },
     schema: { response: responses({ 200: Success(200) }) },
     handler: async () => ({ status: 200 as const, success: true as const })
   })

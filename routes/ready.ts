@@ -19,7 +19,7 @@ const ready: FastifyPluginAsync = async (app) => {
   app.route({
     method: ['GET'],
     url: '/ready',
-    config: { operation: 'Ready', rateLimit: false },
+    config: { operation: 'Ready', rateLimit: false, securityHeaders: false },
     schema: {
       response: responses({
         200: Success(200, { checks: Type.Object({ database: Type.String(), cache: Type.String() }) })
