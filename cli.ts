@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4
 import { parseArgs } from 'node:util'
 import { join } from 'node:path'
 import postgres from 'postgres'

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isAbsolute, join } from 'node:path'
 import fp from 'fastify-plugin'
 import { Type, type Static } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
+import { Ajv } from 'ajv'
 import { ROOT } from '../paths.js'
 
 declare module 'fastify' {
@@ -160,9 +160,11 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     if (value !== undefined && value !== '') raw[key] = value.trim()
     else if (value === '' && key === 'CORS_ORIGINS') raw[key] = ''
   }
-  const error = Value.Errors(EnvSchema, raw).First()
+  // Ajv is already loaded for Fastify's own validation; typebox/value would add ~5 MB at start.
+  const validate = new Ajv({ strict: false }).compile(EnvSchema)
+  const error = validate(raw) ? undefined : validate.errors?.[0]
   if (error) {
-    const name = error.path.replace(/^\//, '')
+    const name = error.instancePath.replace(/^\//, '') || String(error.params.missingProperty ?? '')
     const got = raw[name] === undefined ? 'nothing' : JSON.stringify(raw[name])
     throw new ConfigError(`Invalid configuration: ${name} must be ${describe(name)}, got ${got}`)
   }
