@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 
-function isPlainObject (value: unknown): value is Record<string, unknown> {
+export function isPlainObject (value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 

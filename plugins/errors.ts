@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ACCOUNT_TYPES } from './accounts.js'
+import { isPlainObject } from './args.js'
 
 interface ErrorDef { error: string, status: number, keys: string[] }
 
@@ -72,8 +73,9 @@ declare module 'fastify' {
 
 const MASKED_ARGS = new Set(['password', 'refreshToken', 'token'])
 
-function maskedArgs (args: unknown): unknown {
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) return args
+/** The request's arguments (query and body; merged already when validation ran), secrets masked. */
+function maskedArgs (request: FastifyRequest): Record<string, unknown> {
+  const args = { ...(isPlainObject(request.query) ? request.query : {}), ...(isPlainObject(request.body) ? request.body : {}) }
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, MASKED_ARGS.has(k) ? '********' : v]))
 }
 
@@ -148,7 +150,7 @@ export default fp<{ onError?: ErrorTracker }>(async (app, opts) => {
         reqRoute: request.routeOptions.url ?? null,
         reqUserType: context.userType,
         reqUserId: context.userId,
-        reqArgs: maskedArgs(request.body)
+        reqArgs: maskedArgs(request)
       })
     }
     return reply.code(500).send(out)
@@ -157,7 +159,8 @@ export default fp<{ onError?: ErrorTracker }>(async (app, opts) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const known = err instanceof AppError ? err : fromFramework(err)
     if (known) {
-      if (known.statusCode >= 500) request.log.error({ requestId: request.id, err }, known.message)
+      // 503 is expected (shutting down, a dependency down) and logged where it is decided.
+      if (known.statusCode >= 500 && known.statusCode !== 503) request.log.error({ requestId: request.id, err }, known.message)
       return reply.code(known.statusCode).send(body(request, known))
     }
     const status = err.statusCode ?? 500

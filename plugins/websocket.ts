@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { ACCOUNT_TYPES } from './accounts.js'
 import { CLOSE_UNAUTHORIZED, PUBLIC_ROOMS, userRoom } from './rooms.js'
+import { isPlainObject } from './args.js'
 
 declare module 'fastify' {
   interface FastifyInstance { sockets: ReturnType<typeof createSocketProtocol> }
@@ -11,12 +12,13 @@ declare module 'fastify' {
 
 const CLOSE_GOING_AWAY = 1001
 const MAX_FRAME_BYTES = 16 * 1024
-const alive = new WeakSet<WebSocket>()
 
 /** The JSON protocol of /v1/ws (decisions.md section 8). */
 export function createSocketProtocol (app: FastifyInstance) {
   const { sessions, rooms, config } = app
   const kind = ACCOUNT_TYPES.user
+  // Sockets that answered the last heartbeat ping (or connected since).
+  const alive = new WeakSet<WebSocket>()
 
   function send (socket: WebSocket, message: Record<string, unknown>) {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message))
@@ -30,7 +32,7 @@ export function createSocketProtocol (app: FastifyInstance) {
   function parse (data: unknown): Record<string, unknown> | null {
     try {
       const message = JSON.parse(String(data))
-      return message !== null && typeof message === 'object' && !Array.isArray(message) ? message : null
+      return isPlainObject(message) ? message : null
     } catch {
       return null
     }
@@ -58,6 +60,7 @@ export function createSocketProtocol (app: FastifyInstance) {
   }
 
   return {
+    alive,
     /**
      * A new connection: authenticated by the upgrade's Authorization header when given,
      * otherwise by a first frame `{"type":"auth","token"}` within WS_AUTH_TIMEOUT. Frames that
@@ -119,15 +122,16 @@ export default fp(async (app) => {
       done()
     }
   })
-  app.decorate('sockets', createSocketProtocol(app))
+  const sockets = createSocketProtocol(app)
+  app.decorate('sockets', sockets)
 
   const heartbeat = setInterval(() => {
     for (const socket of app.websocketServer.clients) {
-      if (!alive.has(socket)) {
+      if (!sockets.alive.has(socket)) {
         socket.terminate()
         continue
       }
-      alive.delete(socket)
+      sockets.alive.delete(socket)
       socket.ping()
     }
   }, app.config.wsHeartbeatMs)
