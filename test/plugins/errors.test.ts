@@ -35,7 +35,7 @@ t.test('in development and test', async (t) => {
     t.equal(body.reqRoute, '/v1/boom/throw')
     t.equal(body.reqUserType, 'loggedOut')
     t.equal(body.reqUserId, null)
-    t.same(body.reqArgs, { name: 'ada', password: '********', refreshToken: '********' }, 'password and refreshToken are masked')
+    t.same(body.reqArgs, { page: '2', name: 'ada', password: '********', refreshToken: '********' }, 'the arguments (query and body), password and refreshToken masked')
     t.notMatch(res.body, 'hunter2-secret', 'the password appears nowhere in the body')
     t.notMatch(res.body, 'f'.repeat(64), 'the refresh token appears nowhere in the body')
   })
