@@ -21,6 +21,9 @@ import { argon2Rate, refreshSqlRate } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 
 const quick = process.argv.includes('--quick')
+// `--only=refresh,login` runs just those scenarios (with their ceilings).
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+const want = (scenario: string) => !only || only.includes(scenario)
 const settings: Settings = quick
   ? { quick, warmupSec: 0, durationSec: 2, repetitions: 1 }
   : { quick, warmupSec: 3, durationSec: 10, repetitions: 3 }
@@ -121,11 +124,13 @@ async function main () {
   const services: Service[] = []
   try {
     // Ceiling first, alone on the machine: bare Fastify on the same host and port settings.
-    const barePort = await freePort()
-    const bare = await startProcess(['--import', 'tsx', join(ROOT, 'bench', 'bare-server.ts'), String(barePort)], {}, barePort)
-    log('bare fastify')
-    const bareHealth = await measure(settings, { url: `${bare.url}/health`, connections: CONNECTIONS.health })
-    await bare.stop()
+    if (want('health')) {
+      const barePort = await freePort()
+      const bare = await startProcess(['--import', 'tsx', join(ROOT, 'bench', 'bare-server.ts'), String(barePort)], {}, barePort)
+      log('bare fastify')
+      results.bareHealth = await measure(settings, { url: `${bare.url}/health`, connections: CONNECTIONS.health })
+      await bare.stop()
+    }
 
     // The async instance starts first on the empty database, so its idle RSS is a clean start.
     const asyncService = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'async' }, await freePort())
@@ -141,84 +146,97 @@ async function main () {
     const serviceTokens = tokens.filter((_, i) => i % 2 === 0)
     const rawHashes = tokens.filter((_, i) => i % 2 === 1).map(hashRefreshToken)
 
-    log('health')
-    const health = await measure(settings, { url: `${service.url}/health`, connections: CONNECTIONS.health })
-    ratioRow('health', health.rps, bareHealth.rps, 0.8)
+    if (want('health')) {
+      log('health')
+      const health = results.health = await measure(settings, { url: `${service.url}/health`, connections: CONNECTIONS.health })
+      ratioRow('health', health.rps, (results.bareHealth as { rps: number }).rps, 0.8)
+    }
 
     const login = await post(service, '/v1/users/login', { email: 'bench-0@example.com', password: PASSWORD })
     if (login.status !== 201) throw new Error(`login failed: ${JSON.stringify(login.json)}`)
     const accessToken = login.json.token as string
 
-    log('authenticated')
-    const authenticated = await measure(settings, {
-      url: `${service.url}/v1/users/logout`, method: 'POST', connections: CONNECTIONS.authenticated,
-      headers: { authorization: `jwt-user ${accessToken}` }, body: '{}'
-    })
-    rows.push({ scenario: 'authenticated', value: `${fmt(authenticated.rps)} req/s`, ceiling: '', ratio: '', target: '', ok: null })
-
-    log('argon2 ceiling')
-    const argon2 = await argon2Rate(settings, THREADS)
-    log('login')
-    const logins = await measure(settings, {
-      url: `${service.url}/v1/users/login`, method: 'POST', connections: CONNECTIONS.login,
-      body: JSON.stringify({ email: 'bench-1@example.com', password: PASSWORD })
-    })
-    ratioRow('login', logins.rps, argon2, 0.9)
-
-    log('refresh')
-    let nextToken = 0
-    const refresh = await measure(settings, {
-      url: `${service.url}/v1/users/refresh`, method: 'POST', connections: CONNECTIONS.refresh,
-      nextBody: () => JSON.stringify({ refreshToken: serviceTokens[nextToken++] })
-    })
-    if (nextToken >= serviceTokens.length) log('WARNING: refresh ran out of seeded sessions; raise perUser')
-    log('refresh SQL ceiling')
-    const refreshSql = await refreshSqlRate(settings, url, rawHashes, POOL, CONNECTIONS.refresh)
-    ratioRow('refresh', refresh.rps, refreshSql, 0.7)
-
-    log(`publish with ${FANOUT_SOCKETS} sockets in FEED`)
-    const fanoutClients = await connectMany(service.url, accessToken, ['FEED'], FANOUT_SOCKETS)
-    const published: Array<{ postId: string, respondedAt: number }> = []
-    for (let i = 0; i < PUBLISHES; i++) {
-      const created = await post(service, '/v1/posts/create', { title: `Bench post ${i}` }, accessToken)
-      const res = await post(service, '/v1/posts/publish', { postId: created.json.post.id }, accessToken)
-      if (res.status !== 200) throw new Error(`publish failed: ${JSON.stringify(res.json)}`)
-      published.push({ postId: created.json.post.id, respondedAt: res.respondedAt })
-      await sleep(50)
+    if (want('authenticated')) {
+      log('authenticated')
+      const authenticated = results.authenticated = await measure(settings, {
+        url: `${service.url}/v1/users/logout`, method: 'POST', connections: CONNECTIONS.authenticated,
+        headers: { authorization: `jwt-user ${accessToken}` }, body: '{}'
+      })
+      rows.push({ scenario: 'authenticated', value: `${fmt(authenticated.rps)} req/s`, ceiling: '', ratio: '', target: '', ok: null })
     }
-    const fanout = await deliveries(fanoutClients, published)
-    await closeAll(fanoutClients)
-    limitRow(`publish fan-out p99 (${FANOUT_SOCKETS} sockets)`, fanout.p99, 50, 'ms')
-    rows.push({ scenario: 'publish fan-out p50 / max', value: `${fmt(fanout.p50, 1)} / ${fmt(fanout.max, 1)} ms`, ceiling: '', ratio: '', target: '', ok: null })
-    rows.push({ scenario: 'publish deliveries', value: `${fanout.delivered} of ${fanout.expected}`, ceiling: '', ratio: '', target: 'all', ok: fanout.delivered === fanout.expected })
 
-    log('publish-async')
-    const listener = await connect(asyncService.url, accessToken, ['FEED'])
-    const queued: Array<{ postId: string, respondedAt: number }> = []
-    for (let i = 0; i < PUBLISHES; i++) {
-      const created = await post(asyncService, '/v1/posts/create', { title: `Async post ${i}` }, accessToken)
-      const res = await post(asyncService, '/v1/posts/publish', { postId: created.json.post.id }, accessToken)
-      if (res.status !== 202) throw new Error(`async publish failed: ${JSON.stringify(res.json)}`)
-      queued.push({ postId: created.json.post.id, respondedAt: res.respondedAt })
-      await deliveries([listener], queued.slice(-1), 5000)
+    if (want('login')) {
+      log('argon2 ceiling')
+      const argon2 = results.argon2 = await argon2Rate(settings, THREADS)
+      log('login')
+      const logins = results.login = await measure(settings, {
+        url: `${service.url}/v1/users/login`, method: 'POST', connections: CONNECTIONS.login,
+        body: JSON.stringify({ email: 'bench-1@example.com', password: PASSWORD })
+      })
+      ratioRow('login', logins.rps, argon2, 0.9)
     }
-    const asyncDelivery = await deliveries([listener], queued, 5000)
-    await closeAll([listener])
-    limitRow('publish-async p50 (202 to event)', asyncDelivery.p50, 25, 'ms')
-    rows.push({ scenario: 'publish-async p99', value: `${fmt(asyncDelivery.p99, 1)} ms`, ceiling: '', ratio: '', target: '', ok: null })
 
-    log(`memory: ${IDLE_SOCKETS} idle sockets`)
-    limitRow('memory: RSS idle after start', idleRss, 120, 'MB')
-    const idle = await connectMany(asyncService.url, accessToken, [], IDLE_SOCKETS)
-    await sleep(2000)
-    const withSockets = rssMb(asyncService.pid)
-    limitRow(`memory: RSS added by ${IDLE_SOCKETS} idle sockets`, withSockets - idleRss, IDLE_SOCKETS === 10_000 ? 300 : 300 * IDLE_SOCKETS / 10_000, 'MB')
-    await closeAll(idle)
+    if (want('refresh')) {
+      log('refresh')
+      let nextToken = 0
+      const refresh = results.refresh = await measure(settings, {
+        url: `${service.url}/v1/users/refresh`, method: 'POST', connections: CONNECTIONS.refresh,
+        nextBody: () => JSON.stringify({ refreshToken: serviceTokens[nextToken++] })
+      })
+      if (nextToken >= serviceTokens.length) log('WARNING: refresh ran out of seeded sessions; raise perUser')
+      log('refresh SQL ceiling')
+      const refreshSql = results.refreshSql = await refreshSqlRate(settings, url, rawHashes, POOL, CONNECTIONS.refresh)
+      ratioRow('refresh', refresh.rps, refreshSql, 0.7)
+    }
 
-    Object.assign(results, {
-      bareHealth, health, authenticated, argon2, login: logins, refresh, refreshSql, fanout, asyncDelivery,
-      memory: { idleRss, withSockets, sockets: IDLE_SOCKETS }, rows
-    })
+    if (want('publish')) {
+      log(`publish with ${FANOUT_SOCKETS} sockets in FEED`)
+      const fanoutClients = await connectMany(service.url, accessToken, ['FEED'], FANOUT_SOCKETS)
+      const published: Array<{ postId: string, respondedAt: number }> = []
+      for (let i = 0; i < PUBLISHES; i++) {
+        const created = await post(service, '/v1/posts/create', { title: `Bench post ${i}` }, accessToken)
+        const res = await post(service, '/v1/posts/publish', { postId: created.json.post.id }, accessToken)
+        if (res.status !== 200) throw new Error(`publish failed: ${JSON.stringify(res.json)}`)
+        published.push({ postId: created.json.post.id, respondedAt: res.respondedAt })
+        await sleep(50)
+      }
+      const fanout = await deliveries(fanoutClients, published)
+      await closeAll(fanoutClients)
+      limitRow(`publish fan-out p99 (${FANOUT_SOCKETS} sockets)`, fanout.p99, 50, 'ms')
+      rows.push({ scenario: 'publish fan-out p50 / max', value: `${fmt(fanout.p50, 1)} / ${fmt(fanout.max, 1)} ms`, ceiling: '', ratio: '', target: '', ok: null })
+      rows.push({ scenario: 'publish deliveries', value: `${fanout.delivered} of ${fanout.expected}`, ceiling: '', ratio: '', target: 'all', ok: fanout.delivered === fanout.expected })
+      results.fanout = fanout
+    }
+
+    if (want('publish-async')) {
+      log('publish-async')
+      const listener = await connect(asyncService.url, accessToken, ['FEED'])
+      const queued: Array<{ postId: string, respondedAt: number }> = []
+      for (let i = 0; i < PUBLISHES; i++) {
+        const created = await post(asyncService, '/v1/posts/create', { title: `Async post ${i}` }, accessToken)
+        const res = await post(asyncService, '/v1/posts/publish', { postId: created.json.post.id }, accessToken)
+        if (res.status !== 202) throw new Error(`async publish failed: ${JSON.stringify(res.json)}`)
+        queued.push({ postId: created.json.post.id, respondedAt: res.respondedAt })
+        await deliveries([listener], queued.slice(-1), 5000)
+      }
+      const asyncDelivery = await deliveries([listener], queued, 5000)
+      await closeAll([listener])
+      limitRow('publish-async p50 (202 to event)', asyncDelivery.p50, 25, 'ms')
+      rows.push({ scenario: 'publish-async p99', value: `${fmt(asyncDelivery.p99, 1)} ms`, ceiling: '', ratio: '', target: '', ok: null })
+      results.asyncDelivery = asyncDelivery
+    }
+
+    if (want('memory')) {
+      log(`memory: ${IDLE_SOCKETS} idle sockets`)
+      limitRow('memory: RSS idle after start', idleRss, 120, 'MB')
+      const idle = await connectMany(asyncService.url, accessToken, [], IDLE_SOCKETS)
+      await sleep(2000)
+      const withSockets = rssMb(asyncService.pid)
+      limitRow(`memory: RSS added by ${IDLE_SOCKETS} idle sockets`, withSockets - idleRss, IDLE_SOCKETS === 10_000 ? 300 : 300 * IDLE_SOCKETS / 10_000, 'MB')
+      await closeAll(idle)
+      results.memory = { idleRss, withSockets, sockets: IDLE_SOCKETS }
+    }
+    results.rows = rows
   } finally {
     await Promise.all(services.map((s) => s.stop()))
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {})
