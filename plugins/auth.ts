@@ -11,6 +11,7 @@ import { clientOf } from './tokens.js'
  */
 export default fp(async (app) => {
   const { sessions } = app
+  app.decorateRequest('account', null)
 
   function authenticator (type: AccountTypeName): onRequestHookHandler {
     const kind = ACCOUNT_TYPES[type]

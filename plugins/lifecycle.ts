@@ -18,7 +18,6 @@ export function requestId (header: string | string[] | undefined, fresh: () => s
  */
 export default fp(async (app) => {
   app.decorate('closing', false)
-  app.decorateRequest('account', null)
   app.addHook('preClose', async () => {
     app.closing = true
   })

@@ -40,11 +40,6 @@ function present (row: Row): PublicPost {
 export function createPosts (app: FastifyInstance, steps: PublishSteps) {
   const { db, sql, rooms } = app
 
-  async function find (postId: string, userId: string): Promise<Row> {
-    const [row] = await sql`select * from posts where id = ${postId} and user_id = ${userId}`
-    if (!row) throw new AppError('POST_NOT_FOUND')
-    return row
-  }
 
   /**
    * Publishes a draft in one transaction; POST_PUBLISHED goes out through pg_notify inside it,
@@ -55,7 +50,11 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
     return sql.begin(async (tx) => {
       const [row] = await tx`update posts set status = 'published', published_at = now(), updated_at = now()
         where id = ${postId} and user_id = ${userId} and status = 'draft' returning *`
-      if (!row) return present(await find(postId, userId))
+      if (!row) {
+        const [existing] = await tx`select * from posts where id = ${postId} and user_id = ${userId}`
+        if (!existing) throw new AppError('POST_NOT_FOUND')
+        return present(existing)
+      }
       const post = present(row)
       const event: PostPublishedEvent = { postId: post.id, title: post.title, publishedAt: post.publishedAt! }
       await rooms.emitInTransaction(tx, 'FEED', 'POST_PUBLISHED', event)
