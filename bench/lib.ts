@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
 
@@ -11,14 +10,6 @@ export interface Settings {
   repetitions: number
 }
 
-export function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    }).on('error', reject)
-  })
-}
 
 export function median (values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)

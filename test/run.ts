@@ -6,21 +6,12 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
-import { startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
+import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
 import { migrate } from '../db/migrate.js'
 
-function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    }).on('error', reject)
-  })
-}
 
 function withDatabase (url: string, name: string): string {
   const u = new URL(url)
