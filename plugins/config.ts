@@ -165,7 +165,8 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
   const error = validate(raw) ? undefined : validate.errors?.[0]
   if (error) {
     const name = error.instancePath.replace(/^\//, '') || String(error.params.missingProperty ?? '')
-    const got = raw[name] === undefined ? 'nothing' : JSON.stringify(raw[name])
+    // URLs carry passwords and secrets are secrets: the message never repeats those values.
+    const got = raw[name] === undefined ? 'nothing' : /URL|SECRET/.test(name) ? 'another value' : JSON.stringify(raw[name])
     throw new ConfigError(`Invalid configuration: ${name} must be ${describe(name)}, got ${got}`)
   }
   for (const [name, { min, max }] of Object.entries(EnvSchema.properties as Record<string, { min?: number, max?: number }>)) {

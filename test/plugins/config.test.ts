@@ -91,6 +91,14 @@ t.test('ACCESS_TOKEN_EXPIRES_IN=15 minutes stops the start with one line naming 
   t.match(message, '"15 minutes"', 'the message quotes the value it got')
 })
 
+t.test('a malformed DATABASE_URL or REDIS_URL is refused without repeating the value (it may hold a password)', async (t) => {
+  const dataDir = tempDir(t)
+  for (const [name, value] of [['DATABASE_URL', 'mysql://u:hunter2@db/x'], ['REDIS_URL', 'http://:hunter2@cache']]) {
+    const message = refuses(t, { DATA_DIR: dataDir, [name]: value }, name, /URL/)
+    t.notMatch(message, 'hunter2', `${name}: the password is not in the message`)
+  }
+})
+
 t.test('values outside their form are refused, each naming its variable', async (t) => {
   const dataDir = tempDir(t)
   const cases: Array<[string, string, RegExp]> = [
