@@ -105,3 +105,23 @@ t.test('emit swallows a failure to notify, and logs it', async (t) => {
   t.ok(lines.some((l) => l.msg === 'room event not sent' && l.room === 'FEED' && l.event === 'TEST_SOCKET_EVENT_ONE'),
     'a warning names the room and the event')
 })
+
+t.test('the LISTEN connection comes back after the database drops it, and events flow again', async (t) => {
+  const user = await registerUser(app)
+  const socket = await connectUser(t, ws, user.token)
+  await socket.join('TEST')
+  const listening = () => app.sql`select pid from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`
+  const before = await listening()
+  t.ok(before.length >= 1, 'a LISTEN connection is open')
+  await app.sql`select pg_terminate_backend(pid) from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`
+  // As after a database restart: postgres.js reconnects and listens again by itself.
+  const after = await waitUntil(async () => {
+    const rows = await listening()
+    return rows.length && rows.every((r) => !before.some((b) => b.pid === r.pid)) ? rows : null
+  }, 'a new LISTEN connection', 15_000, 100)
+  t.ok(after.length >= 1, 'a new LISTEN connection replaced the dropped one')
+  await app.rooms.emit('TEST', 'TEST_SOCKET_EVENT_TWO', { after: 'reconnect' })
+  t.same((await socket.waitFor(isEvent('TEST_SOCKET_EVENT_TWO'))).data, { after: 'reconnect' }, 'the event arrives')
+})
