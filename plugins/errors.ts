@@ -99,9 +99,6 @@ function fromFramework (err: FastifyError): AppError | null {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE')
   }
-  if (err instanceof SyntaxError && err.statusCode === 400) {
-    return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { keyIndex: 1 })
-  }
   return null
 }
 

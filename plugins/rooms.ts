@@ -26,7 +26,6 @@ const NOTIFY = 'select pg_notify($1, $2)'
 export function createRooms (app: FastifyInstance) {
   const members = new Map<string, Set<WebSocket>>()
   const socketRooms = new WeakMap<WebSocket, Set<string>>()
-  const ownerOf = new WeakMap<WebSocket, string>()
 
   function deliver ({ room, event, data }: RoomEvent) {
     const sockets = members.get(room)
@@ -55,7 +54,6 @@ export function createRooms (app: FastifyInstance) {
     },
     /** Registers an authenticated socket: its own room, and forgetting it on close. */
     attach (socket: WebSocket, userId: string) {
-      ownerOf.set(socket, userId)
       rooms.join(socket, userRoom(userId))
       socket.once('close', () => {
         for (const room of socketRooms.get(socket) ?? []) rooms.leave(socket, room)
@@ -87,7 +85,8 @@ export function createRooms (app: FastifyInstance) {
     /** Closes a user's sockets in this process (their tokenVersion changed). */
     revoke (userId: string) {
       for (const socket of members.get(userRoom(userId)) ?? []) {
-        if (ownerOf.get(socket) === userId) socket.close(CLOSE_UNAUTHORIZED, 'UNAUTHORIZED')
+        // Only the owner's sockets can be in USER<id>: the protocol refuses it to anyone else.
+        socket.close(CLOSE_UNAUTHORIZED, 'UNAUTHORIZED')
       }
     }
   }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -79,4 +79,28 @@ t.test('latchkey migrate and user create', async (t) => {
     t.equal(unknown.code, 2)
     t.match(unknown.stderr, 'latchkey user create --email E --password P [--admin]')
   })
+})
+
+t.test('latchkey worker runs jobs only and exits 0 on SIGTERM', async (t) => {
+  const db = await cloneDatabase()
+  t.teardown(db.drop)
+  const base: Record<string, string | undefined> = { ...process.env }
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'NODE_OPTIONS']) delete base[key]
+  const child = spawn(process.execPath, ['--import', 'tsx', 'cli.ts', 'worker'], {
+    cwd: ROOT, env: { ...base, DATABASE_URL: db.url, LOG_LEVEL: 'info', MIGRATE_ON_START: 'false' }, stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let output = ''
+  child.stdout.on('data', (d) => { output += d })
+  child.stderr.on('data', (d) => { output += d })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  t.teardown(() => { if (child.exitCode === null) child.kill('SIGKILL') })
+  const deadline = Date.now() + 20_000
+  while (!output.includes('looking for jobs') && child.exitCode === null && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  t.match(output, "task names: 'V1PublishTask'", 'the worker runs V1PublishTask')
+  t.notMatch(output, 'Server listening', 'and serves no HTTP')
+  child.kill('SIGTERM')
+  t.equal(await exited, 0, 'exit code 0 after SIGTERM')
+  t.match(output, 'signal received, closing gracefully')
 })
