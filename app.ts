@@ -61,6 +61,10 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
 
   // Every route carries an operation name (V1Login); versioned paths must match their version.
   app.addHook('onRoute', (route) => {
+    // @fastify/cors registers its preflight route itself (with CORS_ORIGINS); it is named here.
+    if (route.method === 'OPTIONS' && route.url === '*' && !route.config?.operation) {
+      route.config = { ...route.config, operation: 'Preflight' }
+    }
     const operation = route.config?.operation
     if (!operation) throw new Error(`route ${route.method} ${route.url} has no operation name`)
     const version = VERSIONED.exec(route.url)?.[1]
