@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { ARGON2_OPTIONS } from '../plugins/passwords.js'
 import { ACCOUNT_TYPES } from '../plugins/accounts.js'
 import { statements } from '../plugins/sessions.js'
+import { prepared } from '../plugins/db.js'
 import { median, type Settings } from './lib.js'
 
 /** Runs `op` with `concurrency` in flight for `seconds`; operations per second. */
@@ -35,7 +36,8 @@ export async function argon2Rate (settings: Settings, threads: number): Promise<
 
 /**
  * The refresh path's SQL (the single statement that locks an active session with its owner and
- * rotates it), issued with postgres.js alone at the service's pool size and the same concurrency.
+ * rotates it), prepared as the service prepares it and issued with postgres.js alone, at the
+ * service's pool size and the same concurrency.
  */
 export async function refreshSqlRate (settings: Settings, url: string, hashes: string[], poolSize: number, concurrency: number): Promise<number> {
   const sql = postgres(url, { max: poolSize, onnotice: () => {} })
@@ -43,7 +45,7 @@ export async function refreshSqlRate (settings: Settings, url: string, hashes: s
   let next = 0
   try {
     return await repeated(settings, (s) => rate(s, concurrency, async () => {
-      const [row] = await sql.unsafe(q.rotateActive, [hashes[next++], uuidv7(), randomBytes(32).toString('hex'),
+      const [row] = await prepared(sql, q.rotateActive, [hashes[next++], uuidv7(), randomBytes(32).toString('hex'),
         new Date(Date.now() + 86400_000), 'bench', '127.0.0.1'])
       if (!row) throw new Error('bench ran out of seeded sessions')
     }))

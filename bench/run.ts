@@ -36,8 +36,9 @@ const CONNECTIONS = { health: 50, authenticated: 50, refresh: 32, login: 16 }
 const THREADS = Number(process.env.UV_THREADPOOL_SIZE ?? 4)
 const PASSWORD = 'bench-password-1'
 // The service runs exactly as `npm start` runs it (see package.json): a 4 MB young generation
-// keeps the idle resident set small.
-const SERVICE = ['--max-semi-space-size=4', join(ROOT, 'dist', 'cli.js'), 'serve']
+// keeps the idle resident set small. BENCH_SERVICE_FLAGS adds node flags, for example
+// `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the service under load.
+const SERVICE = [...(process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), '--max-semi-space-size=4', join(ROOT, 'dist', 'cli.js'), 'serve']
 
 const log = (line: string) => console.error(`# ${line}`)
 
@@ -140,7 +141,7 @@ async function main () {
     const service = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'direct' }, await freePort())
     services.push(service)
 
-    const perUser = quick ? 20 : 300
+    const perUser = quick ? 40 : 800
     log('seeding users and sessions')
     const tokens = await seed(url, 1000, perUser)
     const serviceTokens = tokens.filter((_, i) => i % 2 === 0)

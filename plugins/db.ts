@@ -14,6 +14,18 @@ declare module 'fastify' {
   }
 }
 
+/** Anything that runs SQL: the client or a transaction of it. */
+export type Queryable = postgres.Sql | postgres.TransactionSql
+
+/**
+ * Runs one of our SQL strings as a named prepared statement. postgres.js prepares tagged
+ * templates but not `unsafe` text unless asked, and an unprepared statement is parsed, planned
+ * and described by PostgreSQL on every call.
+ */
+export function prepared (sql: Queryable, text: string, params: unknown[] = []) {
+  return sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+}
+
 export function createDatabase (sql: postgres.Sql) {
   return drizzle(sql, { schema })
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
 import { REVOKE_CHANNEL } from './sessions.js'
+import { prepared, type Queryable } from './db.js'
 
 declare module 'fastify' {
   interface FastifyInstance { rooms: ReturnType<typeof createRooms> }
@@ -17,9 +18,6 @@ export const PUBLIC_ROOMS = new Set(['GLOBAL', 'FEED', 'TEST'])
 export const userRoom = (userId: string) => `USER${userId}`
 
 interface RoomEvent { room: string, event: string, data: unknown }
-
-/** Anything with postgres.js's `unsafe`: the pool, or a transaction. */
-interface Queryable { unsafe: (query: string, params?: any[]) => PromiseLike<unknown> }
 
 const NOTIFY = 'select pg_notify($1, $2)'
 
@@ -69,7 +67,7 @@ export function createRooms (app: FastifyInstance) {
      */
     async emit (room: string, event: string, data: unknown): Promise<void> {
       try {
-        await app.sql.unsafe(NOTIFY, [ROOMS_CHANNEL, JSON.stringify({ room, event, data })])
+        await prepared(app.sql, NOTIFY, [ROOMS_CHANNEL, JSON.stringify({ room, event, data })])
       } catch (err) {
         app.log.warn({ err, room, event }, 'room event not sent')
       }
@@ -79,7 +77,7 @@ export function createRooms (app: FastifyInstance) {
      * the transaction commits, so clients never hear of a change that was rolled back.
      */
     async emitInTransaction (tx: Queryable, room: string, event: string, data: unknown): Promise<void> {
-      await tx.unsafe(NOTIFY, [ROOMS_CHANNEL, JSON.stringify({ room, event, data })])
+      await prepared(tx, NOTIFY, [ROOMS_CHANNEL, JSON.stringify({ room, event, data })])
     },
     deliver,
     /** Closes a user's sockets in this process (their tokenVersion changed). */

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { ACCOUNT_TYPES, type Account, type AccountType, type AccountTypeName, type Client } from './accounts.js'
 import { AppError } from './errors.js'
 import { hashPassword, verifyPassword } from './passwords.js'
-import type { Database } from './db.js'
+import { prepared, type Database } from './db.js'
 import type { PublicAccount } from '../schemas/accounts.js'
 
 declare module 'fastify' {
@@ -32,8 +32,8 @@ const OWNER_FIELDS = (t: string) => ['id', 'email', 'is_active', 'is_email_confi
   'last_login_at', 'created_at', 'updated_at', 'token_version', 'deleted_at'].map((c) => `${t}.${c}`).join(', ')
 
 /**
- * SQL of one account type, built once from its registry entry. Hot paths are single statements
- * (postgres.js prepares them), and every multi-row change is one statement or one transaction.
+ * SQL of one account type, built once from its registry entry. Hot paths are single prepared
+ * statements (see `prepared`), and every multi-row change is one statement or one transaction.
  */
 export function statements (kind: AccountType) {
   const o = `"${kind.ownerTable}"`
@@ -133,13 +133,13 @@ export function createSessions (app: FastifyInstance) {
   return {
     /** Checks run in the contract's order: credentials, isActive, deletedAt, email confirmation. */
     async login (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Issued> {
-      const [found] = await sql.unsafe(q(kind).credentials, [normalizeEmail(email)])
+      const [found] = await prepared(sql, q(kind).credentials, [normalizeEmail(email)])
       if (!await verifyPassword(found?.password, password)) throw err(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
       if (!found.is_active) throw err(kind, 'BAD_REQUEST_ACCOUNT_INACTIVE')
       if (found.deleted_at) throw err(kind, 'BAD_REQUEST_ACCOUNT_DELETED')
       if (config.requireEmailConfirmed && !found.is_email_confirmed) throw err(kind, 'UNAUTHORIZED_EMAIL_NOT_CONFIRMED')
       const { params, refreshToken } = sessionParams(found.id, meta)
-      const [row] = await sql.unsafe(q(kind).login, params)
+      const [row] = await prepared(sql, q(kind).login, params)
       // Deleted between the two statements: nothing was written for it.
       if (!row) throw err(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
       return issue(kind, row, meta.client, refreshToken)
@@ -149,7 +149,7 @@ export function createSessions (app: FastifyInstance) {
     async register (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Issued> {
       const { params, refreshToken } = sessionParams(uuidv7(), meta)
       try {
-        const [row] = await sql.unsafe(q(kind).register, [...params, normalizeEmail(email), await hashPassword(password)])
+        const [row] = await prepared(sql, q(kind).register, [...params, normalizeEmail(email), await hashPassword(password)])
         return issue(kind, row, meta.client, refreshToken)
       } catch (e) {
         if ((e as { code?: string }).code === '23505') throw err(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS')
@@ -167,7 +167,7 @@ export function createSessions (app: FastifyInstance) {
       const hash = tokens.hashRefreshToken(token)
       const rotateActive = async () => {
         const next = tokens.newRefreshToken()
-        const [active] = await sql.unsafe(q(kind).rotateActive,
+        const [active] = await prepared(sql, q(kind).rotateActive,
           [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip])
         return active ? issue(kind, active, active.client, next.token) : null
       }
@@ -176,14 +176,14 @@ export function createSessions (app: FastifyInstance) {
 
       // Not an active session of an active owner: find out which case it is, under the lock.
       const valid = await sql.begin(async (tx) => {
-        const [row] = await tx.unsafe(q(kind).lockSession, [hash])
+        const [row] = await prepared(tx, q(kind).lockSession, [hash])
         if (!row) return false
         if (row.revoked_at && row.replaced_by_session_id) {
-          await tx.unsafe(q(kind).revokeAll, [row.id])
+          await prepared(tx, q(kind).revokeAll, [row.id])
           return false
         }
         if (row.revoked_at || row.expired || !row.is_active || row.deleted_at) {
-          await tx.unsafe(q(kind).revokeSession, [row.session_id])
+          await prepared(tx, q(kind).revokeSession, [row.session_id])
           return false
         }
         return true
@@ -197,12 +197,12 @@ export function createSessions (app: FastifyInstance) {
     /** Revokes the presented session when it belongs to the caller; anything else changes nothing. */
     async logout (kind: AccountType, ownerId: string, token: unknown): Promise<void> {
       if (typeof token !== 'string' || !REFRESH_TOKEN.test(token)) return
-      await sql.unsafe(q(kind).revokeOwnSession, [tokens.hashRefreshToken(token), ownerId])
+      await prepared(sql, q(kind).revokeOwnSession, [tokens.hashRefreshToken(token), ownerId])
     },
 
     /** Revokes every session and bumps tokenVersion in one statement. */
     async logoutAll (kind: AccountType, ownerId: string): Promise<void> {
-      await sql.unsafe(q(kind).revokeAll, [ownerId])
+      await prepared(sql, q(kind).revokeAll, [ownerId])
     },
 
     /**
@@ -219,7 +219,7 @@ export function createSessions (app: FastifyInstance) {
       }
       client ??= claims.aud === kind.audiences.app ? 'app' : 'web'
       if (claims.type !== kind.type || claims.aud !== kind.audiences[client] || !UUID.test(claims.sub)) return null
-      const [owner] = await sql.unsafe(q(kind).authenticate, [claims.sub])
+      const [owner] = await prepared(sql, q(kind).authenticate, [claims.sub])
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null
       return { type: kind.type as AccountTypeName, id: claims.sub, tokenVersion: claims.tokenVersion, client }
     }
