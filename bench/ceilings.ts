@@ -6,7 +6,6 @@ import { ARGON2_OPTIONS } from '../plugins/passwords.js'
 import { ACCOUNT_TYPES } from '../plugins/accounts.js'
 import { statements } from '../plugins/sessions.js'
 import { prepared } from '../plugins/db.js'
-import { median, type Settings } from './lib.js'
 
 /** Runs `op` with `concurrency` in flight for `seconds`; operations per second. */
 async function rate (seconds: number, concurrency: number, op: () => Promise<unknown>): Promise<number> {
@@ -21,17 +20,17 @@ async function rate (seconds: number, concurrency: number, op: () => Promise<unk
   return done / seconds
 }
 
-async function repeated (settings: Settings, run: (seconds: number) => Promise<number>): Promise<number> {
-  if (settings.warmupSec > 0) await run(settings.warmupSec)
-  const runs: number[] = []
-  for (let i = 0; i < settings.repetitions; i++) runs.push(await run(settings.durationSec))
-  return median(runs)
+/** A ceiling measured in rounds between the service's own runs (see `paired` in lib.ts). */
+export interface Ceiling {
+  /** Operations per second over `seconds`. */
+  run: (seconds: number) => Promise<number>
+  close: () => Promise<void>
 }
 
 /** argon2id verifications/s with the service's parameters, on this process's libuv pool. */
-export async function argon2Rate (settings: Settings, threads: number): Promise<number> {
+export async function argon2Ceiling (threads: number): Promise<Ceiling> {
   const phc = await hash('bench-password', ARGON2_OPTIONS)
-  return repeated(settings, (s) => rate(s, threads * 2, () => verify(phc, 'bench-password')))
+  return { run: (s) => rate(s, threads * 2, () => verify(phc, 'bench-password')), close: async () => {} }
 }
 
 /**
@@ -39,17 +38,16 @@ export async function argon2Rate (settings: Settings, threads: number): Promise<
  * rotates it), prepared as the service prepares it and issued with postgres.js alone, at the
  * service's pool size and the same concurrency.
  */
-export async function refreshSqlRate (settings: Settings, url: string, hashes: string[], poolSize: number, concurrency: number): Promise<number> {
+export function refreshSqlCeiling (url: string, hashes: string[], poolSize: number, concurrency: number): Ceiling {
   const sql = postgres(url, { max: poolSize, onnotice: () => {} })
   const q = statements(ACCOUNT_TYPES.user)
   let next = 0
-  try {
-    return await repeated(settings, (s) => rate(s, concurrency, async () => {
+  return {
+    run: (s) => rate(s, concurrency, async () => {
       const [row] = await prepared(sql, q.rotateActive, [hashes[next++], uuidv7(), randomBytes(32).toString('hex'),
         new Date(Date.now() + 86400_000), 'bench', '127.0.0.1'])
       if (!row) throw new Error('bench ran out of seeded sessions')
-    }))
-  } finally {
-    await sql.end({ timeout: 5 })
+    }),
+    close: () => sql.end({ timeout: 5 })
   }
 }

@@ -104,6 +104,30 @@ export async function measure (settings: Settings, opts: LoadOptions): Promise<L
   if (settings.warmupSec > 0) await load(opts, settings.warmupSec)
   const runs: LoadResult[] = []
   for (let i = 0; i < settings.repetitions; i++) runs.push(await load(opts, settings.durationSec))
+  return pick(runs)
+}
+
+/**
+ * The service and its ceiling measured in alternating runs (ceiling, service, ceiling, ...) after
+ * a warm-up of each, so that a slow minute on a shared machine lands on both sides alike.
+ * Medians of each side are reported.
+ */
+export async function paired (settings: Settings, opts: LoadOptions, ceiling: (seconds: number) => Promise<number>) {
+  if (settings.warmupSec > 0) {
+    await ceiling(settings.warmupSec)
+    await load(opts, settings.warmupSec)
+  }
+  const ceilings: number[] = []
+  const runs: LoadResult[] = []
+  for (let i = 0; i < settings.repetitions; i++) {
+    ceilings.push(await ceiling(settings.durationSec))
+    runs.push(await load(opts, settings.durationSec))
+  }
+  return { service: pick(runs), ceiling: { rate: median(ceilings), runs: ceilings } }
+}
+
+/** The median requests/s, with the latencies of the run closest to it. */
+function pick (runs: LoadResult[]): LoadResult & { runs: number[] } {
   const rps = runs.map((r) => r.rps)
   const mid = median(rps)
   const chosen = runs.reduce((a, b) => (Math.abs(b.rps - mid) < Math.abs(a.rps - mid) ? b : a))

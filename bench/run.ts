@@ -16,8 +16,8 @@ import { ROOT } from '../paths.js'
 import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
 import { ARGON2_OPTIONS } from '../plugins/passwords.js'
 import { hashRefreshToken } from '../plugins/tokens.js'
-import { measure, rssMb, startProcess, type Service, type Settings } from './lib.js'
-import { argon2Rate, refreshSqlRate } from './ceilings.js'
+import { load, measure, paired, rssMb, startProcess, type Service, type Settings } from './lib.js'
+import { argon2Ceiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 
 const quick = process.argv.includes('--quick')
@@ -36,9 +36,10 @@ const CONNECTIONS = { health: 50, authenticated: 50, refresh: 32, login: 16 }
 const THREADS = Number(process.env.UV_THREADPOOL_SIZE ?? 4)
 const PASSWORD = 'bench-password-1'
 // The service runs exactly as `npm start` runs it (see package.json): a 4 MB young generation
-// keeps the idle resident set small. BENCH_SERVICE_FLAGS adds node flags, for example
-// `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the service under load.
-const SERVICE = [...(process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), '--max-semi-space-size=4', join(ROOT, 'dist', 'cli.js'), 'serve']
+// keeps the idle resident set small. BENCH_SERVICE_FLAGS adds (or overrides) node flags, for
+// example `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the service under load.
+const SERVICE = ['--max-semi-space-size=4', ...(process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+  join(ROOT, 'dist', 'cli.js'), 'serve']
 
 const log = (line: string) => console.error(`# ${line}`)
 
@@ -76,6 +77,8 @@ async function seed (url: string, users: number, sessionsEach: number) {
         select * from unnest(${raw.map(() => uuidv7())}::uuid[], ${ids}::uuid[],
           ${raw.map(hashRefreshToken)}::text[], ${raw.map(() => new Date(Date.now() + 86400_000).toISOString())}::timestamptz[])`
     }
+    // Vacuumed and analyzed now, so autovacuum does not wake up on these rows mid-measurement.
+    await sql`vacuum analyze users, user_sessions`
     return tokens
   } finally {
     await sql.end({ timeout: 5 })
@@ -124,15 +127,6 @@ async function main () {
   }
   const services: Service[] = []
   try {
-    // Ceiling first, alone on the machine: bare Fastify on the same host and port settings.
-    if (want('health')) {
-      const barePort = await freePort()
-      const bare = await startProcess(['--import', 'tsx', join(ROOT, 'bench', 'bare-server.ts'), String(barePort)], {}, barePort)
-      log('bare fastify')
-      results.bareHealth = await measure(settings, { url: `${bare.url}/health`, connections: CONNECTIONS.health })
-      await bare.stop()
-    }
-
     // The async instance starts first on the empty database, so its idle RSS is a clean start.
     const asyncService = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'async' }, await freePort())
     services.push(asyncService)
@@ -147,10 +141,20 @@ async function main () {
     const serviceTokens = tokens.filter((_, i) => i % 2 === 0)
     const rawHashes = tokens.filter((_, i) => i % 2 === 1).map(hashRefreshToken)
 
+    // Each ratio scenario alternates runs with its ceiling (see `paired` in lib.ts).
     if (want('health')) {
-      log('health')
-      const health = results.health = await measure(settings, { url: `${service.url}/health`, connections: CONNECTIONS.health })
-      ratioRow('health', health.rps, (results.bareHealth as { rps: number }).rps, 0.8)
+      log('health, alternating with bare fastify')
+      const barePort = await freePort()
+      const bare = await startProcess(['--import', 'tsx', join(ROOT, 'bench', 'bare-server.ts'), String(barePort)], {}, barePort)
+      try {
+        const health = await paired(settings, { url: `${service.url}/health`, connections: CONNECTIONS.health },
+          async (s) => (await load({ url: `${bare.url}/health`, connections: CONNECTIONS.health }, s)).rps)
+        results.health = health.service
+        results.bareHealth = health.ceiling
+        ratioRow('health', health.service.rps, health.ceiling.rate, 0.8)
+      } finally {
+        await bare.stop()
+      }
     }
 
     const login = await post(service, '/v1/users/login', { email: 'bench-0@example.com', password: PASSWORD })
@@ -167,27 +171,34 @@ async function main () {
     }
 
     if (want('login')) {
-      log('argon2 ceiling')
-      const argon2 = results.argon2 = await argon2Rate(settings, THREADS)
-      log('login')
-      const logins = results.login = await measure(settings, {
+      log('login, alternating with raw argon2id verifications')
+      const argon2 = await argon2Ceiling(THREADS)
+      const logins = await paired(settings, {
         url: `${service.url}/v1/users/login`, method: 'POST', connections: CONNECTIONS.login,
         body: JSON.stringify({ email: 'bench-1@example.com', password: PASSWORD })
-      })
-      ratioRow('login', logins.rps, argon2, 0.9)
+      }, argon2.run)
+      await argon2.close()
+      results.login = logins.service
+      results.argon2 = logins.ceiling
+      ratioRow('login', logins.service.rps, logins.ceiling.rate, 0.9)
     }
 
     if (want('refresh')) {
-      log('refresh')
+      log('refresh, alternating with its SQL alone')
       let nextToken = 0
-      const refresh = results.refresh = await measure(settings, {
-        url: `${service.url}/v1/users/refresh`, method: 'POST', connections: CONNECTIONS.refresh,
-        nextBody: () => JSON.stringify({ refreshToken: serviceTokens[nextToken++] })
-      })
-      if (nextToken >= serviceTokens.length) log('WARNING: refresh ran out of seeded sessions; raise perUser')
-      log('refresh SQL ceiling')
-      const refreshSql = results.refreshSql = await refreshSqlRate(settings, url, rawHashes, POOL, CONNECTIONS.refresh)
-      ratioRow('refresh', refresh.rps, refreshSql, 0.7)
+      const refreshSql = refreshSqlCeiling(url, rawHashes, POOL, CONNECTIONS.refresh)
+      try {
+        const refresh = await paired(settings, {
+          url: `${service.url}/v1/users/refresh`, method: 'POST', connections: CONNECTIONS.refresh,
+          nextBody: () => JSON.stringify({ refreshToken: serviceTokens[nextToken++] })
+        }, refreshSql.run)
+        if (nextToken >= serviceTokens.length) log('WARNING: refresh ran out of seeded sessions; raise perUser')
+        results.refresh = refresh.service
+        results.refreshSql = refresh.ceiling
+        ratioRow('refresh', refresh.service.rps, refresh.ceiling.rate, 0.7)
+      } finally {
+        await refreshSql.close()
+      }
     }
 
     if (want('publish')) {
