@@ -28,10 +28,11 @@ export function createRooms (app: FastifyInstance) {
   function deliver ({ room, event, data }: RoomEvent) {
     const sockets = members.get(room)
     if (!sockets?.size) return
-    // Serialized once for the whole room.
-    const frame = JSON.stringify({ type: 'event', room, event, data })
+    // Serialized and UTF-8 encoded once for the whole room (a string would be encoded per
+    // socket); `binary: false` keeps it a text frame.
+    const frame = Buffer.from(JSON.stringify({ type: 'event', room, event, data }))
     for (const socket of sockets) {
-      if (socket.readyState === socket.OPEN) socket.send(frame)
+      if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false })
     }
   }
 

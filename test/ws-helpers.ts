@@ -153,10 +153,11 @@ export class TestSocket {
   private waiters: Array<() => void> = []
 
   constructor (readonly ws: WebSocket) {
-    ws.on('message', (data) => {
+    ws.on('message', (data, isBinary) => {
       let message: Message
       try {
-        message = JSON.parse(String(data))
+        // The protocol is JSON in text frames; a binary frame (a Blob in browsers) matches nothing.
+        message = isBinary ? { type: '<binary frame>', raw: String(data) } : JSON.parse(String(data))
       } catch {
         message = { type: '<not json>', raw: String(data) }
       }
