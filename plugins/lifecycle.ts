@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
 import { AppError } from './errors.js'
 
 declare module 'fastify' {
@@ -12,14 +13,35 @@ export function requestId (header: string | string[] | undefined, fresh: () => s
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : fresh()
 }
 
+// The longest a close waits for running handlers; close-with-grace gives the whole close 15 s.
+const DRAIN_MS = 10_000
+
 /**
  * Request identity and shutdown behaviour. While the app closes, every request (probes too)
  * is answered 503 before any other work, with Connection: close so clients reconnect elsewhere.
+ * The close waits for the requests already running, including those whose client has hung up
+ * (Fastify's own close does not), so that their queries finish before the pools close.
  */
 export default fp(async (app) => {
   app.decorate('closing', false)
+  const running = new WeakSet<FastifyRequest>()
+  let inFlight = 0
+  let drained: (() => void) | undefined
+  const finished = (request: FastifyRequest) => {
+    if (running.delete(request) && --inFlight === 0) drained?.()
+  }
   app.addHook('preClose', async () => {
     app.closing = true
+    if (inFlight === 0) return
+    let timer: NodeJS.Timeout | undefined
+    await new Promise<void>((resolve) => {
+      drained = resolve
+      timer = setTimeout(() => {
+        app.log.warn({ inFlight }, 'closing with requests still running')
+        resolve()
+      }, DRAIN_MS)
+    })
+    clearTimeout(timer)
   })
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
@@ -27,6 +49,17 @@ export default fp(async (app) => {
       reply.header('connection', 'close')
       return done(new AppError('SERVICE_UNAVAILABLE'))
     }
+    // A WebSocket upgrade is hijacked and never sends a reply; its sockets are closed apart.
+    if (request.headers.upgrade === undefined) {
+      running.add(request)
+      inFlight++
+    }
     done()
+  })
+  // onSend runs once the request has its answer (handler, error or 404), even when the client
+  // has hung up in the meantime; hijacked replies are the upgrades left out above.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    finished(request)
+    done(null, payload)
   })
 }, { name: 'lifecycle' })

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { ROOT } from '../paths.js'
-import { build, cloneDatabase } from './helper.js'
+import { build, captureLogs, cloneDatabase } from './helper.js'
 import { serve } from './fixtures/serve.js'
 import { SLOW_MS, slow } from './fixtures/routes/v1/slow/wait.js'
 
@@ -46,6 +46,10 @@ function keptAlive (port: number) {
   return {
     send (path: string) {
       socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`)
+    },
+    /** Drops the connection, like a client that gave up waiting. */
+    hangUp () {
+      socket.destroy()
     },
     ended
   }
@@ -94,6 +98,28 @@ t.test('closing the app lets in-flight requests finish and answers 503 to reques
     socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'))
   })
   t.equal(refused, 'ECONNREFUSED', 'a closed app accepts no new connections')
+})
+
+t.test('a close waits for a request whose client hung up, so its query still runs', async (t) => {
+  const logs = captureLogs()
+  const app = await build(t, { routeDirs, logger: { level: 'info', stream: logs.stream } })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  const queriedBefore = slow.queried
+
+  const client = keptAlive(port)
+  client.send('/v1/slow/wait')
+  for (let waited = 0; slow.inFlight < 1 && waited < 5000; waited++) await sleep(1)
+  t.equal(slow.inFlight, 1, 'the slow request is in its handler')
+  client.hangUp()
+  await client.ended
+
+  const started = Date.now()
+  await app.close()
+  t.equal(slow.inFlight, 0, 'the handler had finished when the close resolved')
+  t.equal(slow.queried, queriedBefore + 1, 'its query ran before the pool closed')
+  t.ok(Date.now() - started >= SLOW_MS / 2, 'the close waited for it')
+  t.same(logs.lines.filter((l) => l.level >= 50), [], 'nothing was logged as an error')
 })
 
 t.test('`latchkey serve` migrates, serves, and exits 0 after a graceful close on SIGTERM', async (t) => {
