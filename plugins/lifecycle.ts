@@ -24,20 +24,19 @@ const DRAIN_MS = 10_000
  */
 export default fp(async (app) => {
   app.decorate('closing', false)
-  const running = new WeakSet<FastifyRequest>()
-  let inFlight = 0
+  const running = new Set<FastifyRequest>()
   let drained: (() => void) | undefined
   const finished = (request: FastifyRequest) => {
-    if (running.delete(request) && --inFlight === 0) drained?.()
+    if (running.delete(request) && running.size === 0) drained?.()
   }
   app.addHook('preClose', async () => {
     app.closing = true
-    if (inFlight === 0) return
+    if (running.size === 0) return
     let timer: NodeJS.Timeout | undefined
     await new Promise<void>((resolve) => {
       drained = resolve
       timer = setTimeout(() => {
-        app.log.warn({ inFlight }, 'closing with requests still running')
+        app.log.warn({ inFlight: running.size }, 'closing with requests still running')
         resolve()
       }, DRAIN_MS)
     })
@@ -50,10 +49,7 @@ export default fp(async (app) => {
       return done(new AppError('SERVICE_UNAVAILABLE'))
     }
     // A WebSocket upgrade is hijacked and never sends a reply; its sockets are closed apart.
-    if (request.headers.upgrade === undefined) {
-      running.add(request)
-      inFlight++
-    }
+    if (request.headers.upgrade === undefined) running.add(request)
     done()
   })
   // onSend runs once the request has its answer (handler, error or 404), even when the client
