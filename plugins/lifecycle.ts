@@ -15,6 +15,8 @@ export function requestId (header: string | string[] | undefined, fresh: () => s
 
 // The longest a close waits for running handlers; close-with-grace gives the whole close 15 s.
 const DRAIN_MS = 10_000
+// Set on a request while it counts as running (a decorator, so every request has the same shape).
+const kRunning = Symbol('running')
 
 /**
  * Request identity and shutdown behaviour. While the app closes, every request (probes too)
@@ -24,19 +26,17 @@ const DRAIN_MS = 10_000
  */
 export default fp(async (app) => {
   app.decorate('closing', false)
-  const running = new Set<FastifyRequest>()
+  app.decorateRequest(kRunning, false)
+  let running = 0
   let drained: (() => void) | undefined
-  const finished = (request: FastifyRequest) => {
-    if (running.delete(request) && running.size === 0) drained?.()
-  }
   app.addHook('preClose', async () => {
     app.closing = true
-    if (running.size === 0) return
+    if (running === 0) return
     let timer: NodeJS.Timeout | undefined
     await new Promise<void>((resolve) => {
       drained = resolve
       timer = setTimeout(() => {
-        app.log.warn({ inFlight: running.size }, 'closing with requests still running')
+        app.log.warn({ inFlight: running }, 'closing with requests still running')
         resolve()
       }, DRAIN_MS)
     })
@@ -49,13 +49,22 @@ export default fp(async (app) => {
       return done(new AppError('SERVICE_UNAVAILABLE'))
     }
     // A WebSocket upgrade is hijacked and never sends a reply; its sockets are closed apart.
-    if (request.headers.upgrade === undefined) running.add(request)
+    if (request.headers.upgrade === undefined) {
+      (request as Counted)[kRunning] = true
+      running++
+    }
     done()
   })
   // onSend runs once the request has its answer (handler, error or 404), even when the client
-  // has hung up in the meantime; hijacked replies are the upgrades left out above.
+  // has hung up in the meantime; hijacked replies are the upgrades left out above. It can run
+  // twice for one request (an error in a later onSend hook sends the error), hence the flag.
   app.addHook('onSend', (request, reply, payload, done) => {
-    finished(request)
+    if ((request as Counted)[kRunning]) {
+      (request as Counted)[kRunning] = false
+      if (--running === 0) drained?.()
+    }
     done(null, payload)
   })
 }, { name: 'lifecycle' })
+
+type Counted = FastifyRequest & { [kRunning]: boolean }

@@ -124,6 +124,21 @@ t.test('a close waits for a request whose client hung up, so its query still run
   t.same(logs.lines.filter((l) => l.level >= 50), [], 'nothing was logged as an error')
 })
 
+t.test('a request whose own onSend hook fails is counted once: the next close does not wait for it', async (t) => {
+  const app = await build(t, { routeDirs })
+  const failed = await app.inject({ method: 'GET', url: '/v1/boom/on-send' })
+  t.equal(failed.statusCode, 500, 'the onSend failure is answered as a 500')
+  t.equal(failed.json().error, 'Error')
+  const ok = await app.inject({ method: 'GET', url: '/health' })
+  t.equal(ok.statusCode, 200)
+
+  // Counted twice, the request would leave the count below zero and the close would wait its
+  // whole 10 s for requests that are not there.
+  const started = Date.now()
+  await app.close()
+  t.ok(Date.now() - started < 2000, `the close did not wait (${Date.now() - started} ms)`)
+})
+
 t.test('`latchkey serve` migrates, serves, and exits 0 after a graceful close on SIGTERM', async (t) => {
   const db = await cloneDatabase()
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-serve-'))
