@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
-export const MARKER = 'latchkey: compact'
+const MARKER = 'latchkey: compact'
 
 const REPLACEMENTS = [
   [
@@ -43,7 +43,7 @@ const REPLACEMENTS = [
 ]
 
 /** The queue.js files of the installed postgres package. */
-export function queueFiles () {
+function queueFiles () {
   // `postgres` resolves to cjs/src/index.js (its package.json is not exported).
   const root = dirname(dirname(dirname(createRequire(import.meta.url).resolve('postgres'))))
   return ['src', 'cjs/src', 'cf/src'].map((dir) => join(root, dir, 'queue.js')).filter(existsSync)
@@ -60,6 +60,4 @@ function patch (file) {
   return 'patched'
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const file of queueFiles()) console.log(`postgres queue: ${file}: ${patch(file)}`)
-}
+for (const file of queueFiles()) console.log(`postgres queue: ${file}: ${patch(file)}`)
