@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
 import { hash, verify } from '@node-rs/argon2'
 import postgres from 'postgres'
 import { v7 as uuidv7 } from 'uuid'
@@ -6,6 +7,9 @@ import { ARGON2_OPTIONS } from '../plugins/passwords.js'
 import { ACCOUNT_TYPES } from '../plugins/accounts.js'
 import { statements } from '../plugins/sessions.js'
 import { prepared } from '../plugins/db.js'
+import { freePort } from '../db/embedded.js'
+import { ROOT } from '../paths.js'
+import { load, startProcess } from './lib.js'
 
 /** Runs `op` with `concurrency` in flight for `seconds`; operations per second. */
 async function rate (seconds: number, concurrency: number, op: () => Promise<unknown>): Promise<number> {
@@ -25,6 +29,13 @@ export interface Ceiling {
   /** Operations per second over `seconds`. */
   run: (seconds: number) => Promise<number>
   close: () => Promise<void>
+}
+
+/** GET /health answered by bench/bare-server.ts (Fastify, no plugins), driven as the service is. */
+export async function bareFastifyCeiling (connections: number): Promise<Ceiling> {
+  const port = await freePort()
+  const bare = await startProcess(['--import', 'tsx', join(ROOT, 'bench', 'bare-server.ts'), String(port)], {}, port)
+  return { run: async (s) => (await load({ url: `${bare.url}/health`, connections }, s)).rps, close: bare.stop }
 }
 
 /** argon2id verifications/s with the service's parameters, on this process's libuv pool. */

@@ -16,8 +16,8 @@ import { ROOT } from '../paths.js'
 import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
 import { ARGON2_OPTIONS } from '../plugins/passwords.js'
 import { hashRefreshToken } from '../plugins/tokens.js'
-import { load, measure, paired, rssMb, startProcess, type Service, type Settings } from './lib.js'
-import { argon2Ceiling, refreshSqlCeiling } from './ceilings.js'
+import { measure, paired, rssMb, startProcess, type Service, type Settings } from './lib.js'
+import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 
 const quick = process.argv.includes('--quick')
@@ -144,16 +144,14 @@ async function main () {
     // Each ratio scenario alternates runs with its ceiling (see `paired` in lib.ts).
     if (want('health')) {
       log('health, alternating with bare fastify')
-      const barePort = await freePort()
-      const bare = await startProcess(['--import', 'tsx', join(ROOT, 'bench', 'bare-server.ts'), String(barePort)], {}, barePort)
+      const bare = await bareFastifyCeiling(CONNECTIONS.health)
       try {
-        const health = await paired(settings, { url: `${service.url}/health`, connections: CONNECTIONS.health },
-          async (s) => (await load({ url: `${bare.url}/health`, connections: CONNECTIONS.health }, s)).rps)
+        const health = await paired(settings, { url: `${service.url}/health`, connections: CONNECTIONS.health }, bare.run)
         results.health = health.service
         results.bareHealth = health.ceiling
         ratioRow('health', health.service.rps, health.ceiling.rate, 0.8)
       } finally {
-        await bare.stop()
+        await bare.close()
       }
     }
 
@@ -176,8 +174,7 @@ async function main () {
       const logins = await paired(settings, {
         url: `${service.url}/v1/users/login`, method: 'POST', connections: CONNECTIONS.login,
         body: JSON.stringify({ email: 'bench-1@example.com', password: PASSWORD })
-      }, argon2.run)
-      await argon2.close()
+      }, argon2.run).finally(argon2.close)
       results.login = logins.service
       results.argon2 = logins.ceiling
       ratioRow('login', logins.service.rps, logins.ceiling.rate, 0.9)
