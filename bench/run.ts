@@ -15,6 +15,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { ROOT } from '../paths.js'
 import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
 import { ARGON2_OPTIONS } from '../plugins/passwords.js'
+import { DEFAULT_DB_POOL_SIZE } from '../plugins/config.js'
 import { hashRefreshToken } from '../plugins/tokens.js'
 import { measure, paired, rssMb, startProcess, type Service, type Settings } from './lib.js'
 import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
@@ -30,7 +31,8 @@ const settings: Settings = quick
 const FANOUT_SOCKETS = quick ? 100 : 1000
 const IDLE_SOCKETS = quick ? 500 : 10_000
 const PUBLISHES = quick ? 5 : 30
-const POOL = 10
+// The service's default pool; the refresh SQL ceiling uses the same size.
+const POOL = DEFAULT_DB_POOL_SIZE
 const CONNECTIONS = { health: 50, authenticated: 50, refresh: 32, login: 16 }
 // The libuv pool size the service runs with (Node's default); the argon2 ceiling uses the same.
 const THREADS = Number(process.env.UV_THREADPOOL_SIZE ?? 4)

@@ -51,6 +51,15 @@ export const EnvSchema = Type.Object({
   WS_HEARTBEAT_INTERVAL: Duration
 })
 
+/**
+ * Connections of the request pool. A Node process is one thread and postgres.js pipelines queries
+ * on each connection, so a few connections keep it busy; more backends only compete for the
+ * database's cores. Measured on 2 cores under refresh load (32 clients): PostgreSQL spent about
+ * 270 µs of CPU per refresh with 4 connections against 390 with 10, and the service served 4 to
+ * 15% more; 2 connections were no faster than 4.
+ */
+export const DEFAULT_DB_POOL_SIZE = 4
+
 const DEFAULTS: Record<string, string> = {
   NODE_ENV: 'development',
   PORT: '8000',
@@ -76,7 +85,7 @@ const DEFAULTS: Record<string, string> = {
   MIGRATE_ON_START: 'true',
   DATA_DIR: '.data',
   EMBEDDED_DB_PORT: '54329',
-  DB_POOL_SIZE: '10',
+  DB_POOL_SIZE: String(DEFAULT_DB_POOL_SIZE),
   WS_AUTH_TIMEOUT: '10s',
   WS_HEARTBEAT_INTERVAL: '30s'
 }
