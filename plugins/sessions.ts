@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { v7 as uuidv7 } from 'uuid'
 import { ACCOUNT_TYPES, type Account, type AccountType, type AccountTypeName, type Client } from './accounts.js'
 import { AppError } from './errors.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { prepared, type Database } from './db.js'
+import { uuidv7 } from './tokens.js'
 import type { PublicAccount } from '../schemas/accounts.js'
 
 declare module 'fastify' {

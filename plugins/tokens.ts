@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
+import { v7 } from 'uuid'
 import jwt from '@fastify/jwt'
 import type { FastifyInstance } from 'fastify'
 import type { AccountType, Client } from './accounts.js'
@@ -57,17 +58,33 @@ const RANDOM_POOL_BYTES = 4096
 let randomPool = Buffer.alloc(0)
 let randomOffset = 0
 
-/** `bytes` bytes from the system's CSPRNG, as hex. */
-export function randomHex (bytes: number): string {
+/** Lends `bytes` unused bytes of the pool to `use`, then zeroes them. */
+function drawRandom<T> (bytes: number, use: (bytes: Buffer) => T): T {
   if (randomOffset + bytes > randomPool.length) {
     randomPool = randomBytes(Math.max(RANDOM_POOL_BYTES, bytes))
     randomOffset = 0
   }
-  const end = randomOffset + bytes
-  const hex = randomPool.toString('hex', randomOffset, end)
-  randomPool.fill(0, randomOffset, end)
-  randomOffset = end
-  return hex
+  const range = randomPool.subarray(randomOffset, randomOffset + bytes)
+  randomOffset += bytes
+  try {
+    return use(range)
+  } finally {
+    range.fill(0)
+  }
+}
+
+/** `bytes` bytes from the system's CSPRNG, as hex. */
+export function randomHex (bytes: number): string {
+  return drawRandom(bytes, (range) => range.toString('hex'))
+}
+
+/**
+ * A UUIDv7 (RFC 9562) with its random bits from the pool. uuid's own v7 asks the system for 16
+ * bytes per id (crypto.getRandomValues): 5.5% of the service's CPU in a refresh profile. Ids are
+ * ordered by their millisecond; within one millisecond the order is random, which RFC 9562 allows.
+ */
+export function uuidv7 (): string {
+  return drawRandom(16, (random) => v7({ random }))
 }
 
 export function hashRefreshToken (token: string): string {
