@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { hash, verify } from '@node-rs/argon2'
 import postgres from 'postgres'
-import { v7 as uuidv7 } from 'uuid'
 import { ARGON2_OPTIONS } from '../plugins/passwords.js'
 import { ACCOUNT_TYPES } from '../plugins/accounts.js'
 import { statements } from '../plugins/sessions.js'
 import { prepared } from '../plugins/db.js'
+import { randomHex, uuidv7 } from '../plugins/tokens.js'
 import { freePort } from '../db/embedded.js'
 import { ROOT } from '../paths.js'
 import { load, startProcess } from './lib.js'
@@ -46,8 +45,10 @@ export async function argon2Ceiling (threads: number): Promise<Ceiling> {
 
 /**
  * The refresh path's SQL (the single statement that locks an active session with its owner and
- * rotates it), prepared as the service prepares it and issued with postgres.js alone, at the
- * service's pool size and the same concurrency.
+ * rotates it), prepared as the service prepares it and issued with postgres.js alone, with the
+ * service's concurrency and the pool size the SQL alone is fastest with (see bench/run.ts). Its
+ * ids and successor hashes come from the service's pooled generators, so the client side costs
+ * no more than the service's own.
  */
 export function refreshSqlCeiling (url: string, hashes: string[], poolSize: number, concurrency: number): Ceiling {
   const sql = postgres(url, { max: poolSize, onnotice: () => {} })
@@ -55,7 +56,7 @@ export function refreshSqlCeiling (url: string, hashes: string[], poolSize: numb
   let next = 0
   return {
     run: (s) => rate(s, concurrency, async () => {
-      const [row] = await prepared(sql, q.rotateActive, [hashes[next++], uuidv7(), randomBytes(32).toString('hex'),
+      const [row] = await prepared(sql, q.rotateActive, [hashes[next++], uuidv7(), randomHex(32),
         new Date(Date.now() + 86400_000), 'bench', '127.0.0.1'])
       if (!row) throw new Error('bench ran out of seeded sessions')
     }),
