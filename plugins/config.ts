@@ -54,9 +54,9 @@ export const EnvSchema = Type.Object({
 /**
  * Connections of the request pool. A Node process is one thread and postgres.js pipelines queries
  * on each connection, so a few connections keep it busy; more backends only compete for the
- * database's cores. Measured on 2 cores under refresh load (32 clients): PostgreSQL spent about
- * 270 µs of CPU per refresh with 4 connections against 390 with 10, and the service served 4 to
- * 15% more; 2 connections were no faster than 4.
+ * database's cores. Measured on 2 cores under refresh load (32 clients): PostgreSQL spent 260 to
+ * 300 µs of CPU per refresh with 4 connections against a median of 370 with 10, and the service
+ * served 4 to 15% more; 2 connections were no faster than 4.
  */
 export const DEFAULT_DB_POOL_SIZE = 4
 

@@ -16,7 +16,6 @@ t.test('pooled random hex: the right length, never repeated across pool refills,
   t.equal(randomHex(5000).length, 10_000, 'a request larger than the pool is served whole')
 })
 
-
 t.test('pooled UUIDv7: version 7, RFC 9562 variant, the current millisecond, never repeated', async (t) => {
   const before = Date.now()
   // 16 bytes each: 2,000 ids take eight pool refills.
