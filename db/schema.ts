@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, char, check, index, integer, pgTable, text, timestamp, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import { v7 as uuidv7 } from 'uuid'
+import { uuidv7 } from '../random.js'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7())

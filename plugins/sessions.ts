@@ -4,7 +4,7 @@ import { ACCOUNT_TYPES, type Account, type AccountType, type AccountTypeName, ty
 import { AppError } from './errors.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { prepared, type Database } from './db.js'
-import { uuidv7 } from './tokens.js'
+import { uuidv7 } from '../random.js'
 import type { PublicAccount } from '../schemas/accounts.js'
 
 declare module 'fastify' {

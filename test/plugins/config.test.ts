@@ -56,6 +56,7 @@ t.test('the defaults give port 8000, 15 minute access tokens and 60 day refresh 
     bodyLimit: 1024 * 1024,
     logLevel: 'info',
     migrateOnStart: true,
+    dbPoolSize: 4,
     dataDir
   })
   t.same(config.corsOrigins, [])

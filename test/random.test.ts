@@ -1,5 +1,5 @@
 import t from 'tap'
-import { randomHex, uuidv7 } from '../../plugins/tokens.js'
+import { randomHex, uuidv7 } from '../random.js'
 
 t.test('pooled random hex: the right length, never repeated across pool refills, never a zeroed range', async (t) => {
   const seen = new Set<string>()
