@@ -110,20 +110,30 @@ export async function measure (settings: Settings, opts: LoadOptions): Promise<L
 /**
  * The service and its ceiling measured in alternating runs (ceiling, service, ceiling, ...) after
  * a warm-up of each, so that a slow minute on a shared machine lands on both sides alike.
+ * `references` (other servers driven like the service) take their turn in each round too.
  * Medians of each side are reported.
  */
-export async function paired (settings: Settings, opts: LoadOptions, ceiling: (seconds: number) => Promise<number>) {
+export async function paired (settings: Settings, opts: LoadOptions, ceiling: (seconds: number) => Promise<number>,
+  references: Record<string, LoadOptions> = {}) {
+  const others = Object.entries(references)
   if (settings.warmupSec > 0) {
     await ceiling(settings.warmupSec)
     await load(opts, settings.warmupSec)
+    for (const [, other] of others) await load(other, settings.warmupSec)
   }
   const ceilings: number[] = []
   const runs: LoadResult[] = []
+  const otherRuns: Record<string, LoadResult[]> = Object.fromEntries(others.map(([name]) => [name, []]))
   for (let i = 0; i < settings.repetitions; i++) {
     ceilings.push(await ceiling(settings.durationSec))
     runs.push(await load(opts, settings.durationSec))
+    for (const [name, other] of others) otherRuns[name].push(await load(other, settings.durationSec))
   }
-  return { service: pick(runs), ceiling: { rate: median(ceilings), runs: ceilings } }
+  return {
+    service: pick(runs),
+    ceiling: { rate: median(ceilings), runs: ceilings },
+    references: Object.fromEntries(Object.entries(otherRuns).map(([name, r]) => [name, pick(r)]))
+  }
 }
 
 /** The median requests/s, with the latencies of the run closest to it. */

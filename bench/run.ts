@@ -43,7 +43,8 @@ const PASSWORD = 'bench-password-1'
 // The service runs exactly as `npm start` runs it (see package.json): a 4 MB young generation
 // keeps the idle resident set small. BENCH_SERVICE_FLAGS adds (or overrides) node flags, for
 // example `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the service under load.
-const SERVICE = ['--max-semi-space-size=4', ...(process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+const NODE_FLAGS = ['--max-semi-space-size=4']
+const SERVICE = [...NODE_FLAGS, ...(process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
   join(ROOT, 'dist', 'cli.js'), 'serve']
 
 const log = (line: string) => console.error(`# ${line}`)
@@ -143,8 +144,10 @@ async function main () {
     const perUser = quick ? 40 : 800
     log('seeding users and sessions')
     const tokens = await seed(url, 1000, perUser)
-    const serviceTokens = tokens.filter((_, i) => i % 2 === 0)
-    const rawHashes = tokens.filter((_, i) => i % 2 === 1).map(hashRefreshToken)
+    // Each side of the refresh scenario spends sessions of its own.
+    const serviceTokens = tokens.filter((_, i) => i % 3 === 0)
+    const rawHashes = tokens.filter((_, i) => i % 3 === 1).map(hashRefreshToken)
+    const floorTokens = tokens.filter((_, i) => i % 3 === 2)
 
     // Each ratio scenario alternates runs with its ceiling (see `paired` in lib.ts).
     if (want('health')) {
@@ -186,20 +189,34 @@ async function main () {
     }
 
     if (want('refresh')) {
-      log('refresh, alternating with its SQL alone')
+      log('refresh, alternating with its SQL alone and with bare Fastify running that SQL')
       let nextToken = 0
+      let nextFloorToken = 0
       const refreshSql = refreshSqlCeiling(url, rawHashes, CEILING_POOL, CONNECTIONS.refresh)
+      const floorPort = await freePort()
+      const floor = await startProcess([...NODE_FLAGS, '--import', 'tsx', join(ROOT, 'bench', 'bare-refresh.ts'),
+        String(floorPort), url, String(SERVICE_POOL)], {}, floorPort)
       try {
         const refresh = await paired(settings, {
           url: `${service.url}/v1/users/refresh`, method: 'POST', connections: CONNECTIONS.refresh,
           nextBody: () => JSON.stringify({ refreshToken: serviceTokens[nextToken++] })
-        }, refreshSql.run)
-        if (nextToken >= serviceTokens.length) log('WARNING: refresh ran out of seeded sessions; raise perUser')
+        }, refreshSql.run, {
+          floor: {
+            url: `${floor.url}/v1/users/refresh`, method: 'POST', connections: CONNECTIONS.refresh,
+            nextBody: () => JSON.stringify({ refreshToken: floorTokens[nextFloorToken++] })
+          }
+        })
+        if (nextToken >= serviceTokens.length || nextFloorToken >= floorTokens.length) {
+          log('WARNING: refresh ran out of seeded sessions; raise perUser')
+        }
         results.refresh = refresh.service
         results.refreshSql = refresh.ceiling
+        results.refreshFloor = refresh.references.floor
         ratioRow('refresh', refresh.service.rps, refresh.ceiling.rate, 0.7)
+        const floorRps = refresh.references.floor.rps
+        rows.push({ scenario: 'refresh floor: bare Fastify + the SQL', value: `${fmt(floorRps)} req/s`, ceiling: `${fmt(refresh.ceiling.rate)} req/s`, ratio: fmt(floorRps / refresh.ceiling.rate, 2), target: '', ok: null })
       } finally {
-        await refreshSql.close()
+        await Promise.all([refreshSql.close(), floor.stop()])
       }
     }
 
