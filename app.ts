@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify'
 import type { DestinationStream } from 'pino'
 import autoload from '@fastify/autoload'
-import cookie from '@fastify/cookie'
 import cors from '@fastify/cors'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import configPlugin, { type Config } from './plugins/config.js'
 import lifecycle, { requestId } from './plugins/lifecycle.js'
+import cookies from './plugins/cookies.js'
 import securityHeaders from './plugins/security-headers.js'
 import i18n from './plugins/i18n.js'
 import errors, { type ErrorTracker } from './plugins/errors.js'
@@ -56,6 +56,8 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
     genReqId: (req) => requestId(req.headers['x-request-id'], randomUUID),
     // We answer 503 ourselves while closing, in the standard body (plugins/lifecycle.ts).
     return503OnClosing: false,
+    // A path the router cannot decode gets the standard error body too (plugins/errors.ts).
+    frameworkErrors: (err, request, reply) => request.server.frameworkError(err, request, reply),
     ajv: { customOptions: { allErrors: true } }
   }).withTypeProvider<TypeBoxTypeProvider>()
 
@@ -87,11 +89,11 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   const { config } = opts
   await app.register(configPlugin, { config })
   await app.register(lifecycle)
-  await app.register(cookie)
+  await app.register(cookies)
   await app.register(i18n)
+  await app.register(securityHeaders)
   await app.register(errors, { onError: opts.onError })
   await app.register(args)
-  await app.register(securityHeaders)
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true })
   }

@@ -5,6 +5,7 @@ import type { Static } from '@sinclair/typebox'
 import { ANY_METHOD, Success, responses } from '../schemas/common.js'
 import { AuthResponseSchema, LoginArgsSchema, NoArgsSchema, RefreshArgsSchema, RegisterArgsSchema } from '../schemas/accounts.js'
 import { clientOf } from './tokens.js'
+import { cookiesOf } from './cookies.js'
 import { AppError } from './errors.js'
 import type { AccountType } from './accounts.js'
 import type { Issued, SessionMeta } from './sessions.js'
@@ -40,7 +41,7 @@ function meta (request: FastifyRequest): SessionMeta {
 
 /** Cookie first (web clients), else the body field (mobile clients). */
 function presentedRefreshToken (kind: AccountType, request: FastifyRequest, body: { refreshToken?: unknown }): unknown {
-  return request.cookies[kind.cookie] ?? body.refreshToken
+  return cookiesOf(request)[kind.cookie] ?? body.refreshToken
 }
 
 export function accountAction (kind: AccountType, action: AccountAction): FastifyPluginAsync {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ACCOUNT_TYPES } from './accounts.js'
 import { isPlainObject } from './args.js'
+import { DEFAULT_LOCALE } from './i18n.js'
 
 interface ErrorDef { error: string, status: number, keys: string[] }
 
@@ -22,7 +23,7 @@ const ACCOUNT_ERRORS: Array<[string, number]> = [
 
 /** The one table of error codes: code -> public `error` string, HTTP status, message keys. */
 export const ERRORS: Record<string, ErrorDef> = Object.fromEntries([
-  global('BAD_REQUEST_INVALID_ARGUMENTS', 400, 'BAD_REQUEST_INVALID_JSON'),
+  global('BAD_REQUEST_INVALID_ARGUMENTS', 400, 'BAD_REQUEST_INVALID_JSON', 'BAD_REQUEST_INVALID_URL'),
   global('UNAUTHORIZED', 401),
   global('FORBIDDEN', 403),
   global('NOT_FOUND', 404),
@@ -69,6 +70,9 @@ export type ErrorTracker = (error: Error, context: Record<string, unknown>) => v
 
 declare module 'fastify' {
   interface FastifyContextConfig { operation?: string, auth?: string }
+  interface FastifyInstance {
+    frameworkError: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => FastifyReply
+  }
 }
 
 const MASKED_ARGS = new Set(['password', 'refreshToken', 'token'])
@@ -94,6 +98,10 @@ function fromFramework (err: FastifyError): AppError | null {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { keyIndex: 1 })
+    // A path that does not decode (`/v1/%zz`): the router's own answer, handed over by app.ts.
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { keyIndex: 2, status: err.statusCode })
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -105,10 +113,10 @@ function fromFramework (err: FastifyError): AppError | null {
 export default fp<{ onError?: ErrorTracker }>(async (app, opts) => {
   const { config } = app
 
-  function body (request: FastifyRequest, err: AppError) {
+  function body (request: FastifyRequest, err: AppError, locale = request.locale) {
     const def = ERRORS[err.code]
     const message = err.options.message ??
-      request.t(def.keys[err.options.keyIndex ?? 0] ?? def.keys[0], err.options.params)
+      app.i18n.translate(locale, def.keys[err.options.keyIndex ?? 0] ?? def.keys[0], err.options.params)
     const out: Record<string, unknown> = { status: err.statusCode, success: false, error: def.error, message }
     if (err.options.fields) out.fields = err.options.fields
     if (err.options.extra) Object.assign(out, err.options.extra)
@@ -171,6 +179,16 @@ export default fp<{ onError?: ErrorTracker }>(async (app, opts) => {
   })
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(body(request, new AppError('NOT_FOUND')))
+    reply.headers(app.securityHeaders).code(404).send(body(request, new AppError('NOT_FOUND')))
   })
-}, { name: 'errors', dependencies: ['config', 'i18n'] })
+
+  // The router answers a path it cannot decode before any route, hook or request decorator
+  // applies; app.ts hands it here (Fastify's frameworkErrors) for the same body and headers.
+  app.decorate('frameworkError', (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = fromFramework(err) ?? new AppError('INTERNAL_SERVER_ERROR')
+    if (known.statusCode >= 500) request.log.error({ requestId: request.id, err }, known.message)
+    const locale = app.i18n.fromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE
+    reply.headers(app.securityHeaders).header('x-request-id', request.id)
+    return reply.code(known.statusCode).send(body(request, known, locale))
+  })
+}, { name: 'errors', dependencies: ['config', 'i18n', 'security-headers'] })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { LOCALES_DIR } from '../paths.js'
+import { cookiesOf } from './cookies.js'
 
 declare module 'fastify' {
   interface FastifyInstance { i18n: ReturnType<typeof createI18n> }
@@ -58,7 +59,7 @@ export default fp(async (app) => {
   app.decorateRequest('locale', {
     getter (this: FastifyRequest & { [kLocale]?: string }) {
       this[kLocale] ??= i18n.supported((this.query as Record<string, unknown> | undefined)?.lang) ??
-        i18n.supported(this.cookies?.['i18n-locale']) ??
+        i18n.supported(cookiesOf(this)['i18n-locale']) ??
         i18n.fromAcceptLanguage(this.headers['accept-language']) ??
         DEFAULT_LOCALE
       return this[kLocale]
@@ -67,4 +68,4 @@ export default fp(async (app) => {
   app.decorateRequest('t', function (this: FastifyRequest, key: string, params?: Record<string, string | number>) {
     return i18n.translate(this.locale, key, params)
   })
-}, { name: 'i18n', dependencies: ['@fastify/cookie'] })
+}, { name: 'i18n', dependencies: ['cookies'] })

@@ -1,9 +1,14 @@
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { onRequestHookHandler } from 'fastify'
 
 declare module 'fastify' {
   interface FastifyContextConfig { securityHeaders?: boolean }
+  interface FastifyInstance {
+    /** The API security headers, for answers no route gives (plugins/errors.ts). */
+    securityHeaders: Record<string, string>
+  }
 }
 
 /**
@@ -38,10 +43,17 @@ export default fp(async (app) => {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false
   })
-  // Probes opt out (`config: { securityHeaders: false }`): load balancers are not browsers, and
-  // the bytes cost the probes' throughput.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.securityHeaders !== false) reply.headers(headers)
+  app.decorate('securityHeaders', headers)
+  const addHeaders: onRequestHookHandler = (_request, reply, done) => {
+    reply.headers(headers)
     done()
+  }
+  // Route by route rather than in a global hook, so that the probes, which opt out
+  // (`config: { securityHeaders: false }`: load balancers are not browsers), pay nothing for
+  // them. First among the route's own hooks, so its 401s and 429s carry them as well; the
+  // answers of no route (404, undecodable paths) get them in plugins/errors.ts.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.securityHeaders === false) return
+    route.onRequest = [addHeaders, ...[route.onRequest ?? []].flat()]
   })
 }, { name: 'security-headers', dependencies: ['config'] })

@@ -77,6 +77,18 @@ t.test('in development and test', async (t) => {
     }
   })
 
+  t.test('a path that does not decode is 400 BAD_REQUEST_INVALID_ARGUMENTS in the flat body, with the usual headers', async (t) => {
+    for (const url of ['/v1/%zz', '/v1/users/login%E0%A4%A', '/%']) {
+      const res = await app.inject({ method: 'POST', url, payload: {} })
+      t.equal(res.statusCode, 400, `${url} is a 400`)
+      t.same(res.json(), { status: 400, success: false, error: 'BAD_REQUEST_INVALID_ARGUMENTS', message: 'The URL is not valid' })
+      t.match(res.headers['x-request-id'], UUID, `${url}: a request id`)
+      t.equal(res.headers['x-frame-options'], 'DENY', `${url}: the security headers`)
+    }
+    const es = await app.inject({ method: 'GET', url: '/v1/%zz', headers: { 'accept-language': 'es' } })
+    t.equal(es.json().message, 'La URL no es válida', 'translated like every other message')
+  })
+
   t.test('X-Request-ID is echoed when it is 1 to 128 characters of [A-Za-z0-9._-]', async (t) => {
     for (const id of ['a', 'abc-DEF_123.x', 'x'.repeat(128)]) {
       const res = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': id } })

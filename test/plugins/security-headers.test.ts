@@ -5,8 +5,10 @@ const PRODUCTION = { NODE_ENV: 'production', ACCESS_TOKEN_SECRET: 'a'.repeat(32)
 
 t.test('API responses, errors included, carry the API security headers; HSTS only in production', async (t) => {
   const dev = await build(t)
-  for (const url of ['/v1/users/login', '/nope']) {
+  // A 400 from validation, a 401 from the auth hook, a 404 and an undecodable path.
+  for (const [url, status] of [['/v1/users/login', 400], ['/v1/users/logout', 401], ['/nope', 404], ['/v1/%zz', 400]] as const) {
     const res = await dev.inject({ method: 'POST', url, payload: {} })
+    t.equal(res.statusCode, status, `${url}: ${status}`)
     t.equal(res.headers['x-content-type-options'], 'nosniff', `${url}: nosniff`)
     t.equal(res.headers['x-frame-options'], 'DENY', `${url}: frames denied`)
     t.equal(res.headers['referrer-policy'], 'no-referrer', `${url}: no referrer`)
@@ -14,8 +16,10 @@ t.test('API responses, errors included, carry the API security headers; HSTS onl
     t.equal(res.headers['x-powered-by'], undefined)
   }
   const prod = await build(t, { env: PRODUCTION })
-  const res = await prod.inject({ method: 'POST', url: '/v1/users/login', payload: {} })
-  t.equal(res.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', 'HSTS in production')
+  for (const url of ['/v1/users/login', '/nope', '/v1/%zz']) {
+    const res = await prod.inject({ method: 'POST', url, payload: {} })
+    t.equal(res.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', `${url}: HSTS in production`)
+  }
 })
 
 t.test('the probes skip the browser headers but keep X-Request-ID', async (t) => {
