@@ -162,6 +162,9 @@ export default fp<{ onError?: ErrorTracker }>(async (app, opts) => {
   }
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // An error raised before the route's own hooks ran (the 503 of a closing app) still gets the
+    // security headers the route would have set.
+    if (request.routeOptions.config?.securityHeaders !== false) reply.headers(app.securityHeaders)
     const known = err instanceof AppError ? err : fromFramework(err)
     if (known) {
       // 503 is expected (shutting down, a dependency down) and logged where it is decided.

@@ -83,6 +83,8 @@ t.test('closing the app lets in-flight requests finish and answers 503 to reques
     t.equal(late.status, 503, `${probes[i]} during the close is 503`)
     t.equal(late.headers.connection, 'close', 'with Connection: close')
     t.match(late.headers['x-request-id'], /^[0-9a-f-]{36}$/)
+    t.equal(late.headers['x-frame-options'], probes[i].startsWith('/v1/') ? 'DENY' : undefined,
+      `${probes[i]}: the security headers as its route sets them`)
     t.same(late.body, {
       status: 503,
       success: false,
