@@ -10,8 +10,9 @@ export function cookiesOf (request: FastifyRequest): Record<string, string | und
 }
 
 /**
- * @fastify/cookie without its parsing hook: only the language and the refresh routes read
- * cookies (through `cookiesOf`), and a global hook costs every request, the probes included.
+ * @fastify/cookie without its parsing hook: only the language and the refresh and logout
+ * routes read cookies (through `cookiesOf`), and a global hook costs every request, the probes
+ * included.
  * Setting cookies is unchanged (the plugin's onSend writer stays).
  */
 export default fp(async (app) => {

@@ -162,8 +162,8 @@ export default fp<{ onError?: ErrorTracker }>(async (app, opts) => {
   }
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    // An error raised before the route's own hooks ran (the 503 of a closing app) still gets the
-    // security headers the route would have set.
+    // The security headers, for the 404s and for an error raised before the route's own hooks
+    // ran (the 503 of a closing app); a route that set them already sets the same values.
     if (request.routeOptions.config?.securityHeaders !== false) reply.headers(app.securityHeaders)
     const known = err instanceof AppError ? err : fromFramework(err)
     if (known) {
@@ -181,8 +181,9 @@ export default fp<{ onError?: ErrorTracker }>(async (app, opts) => {
     return internal(request, reply, err)
   })
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.headers(app.securityHeaders).code(404).send(body(request, new AppError('NOT_FOUND')))
+  // Through the error handler above, which also gives it the security headers.
+  app.setNotFoundHandler((_request, reply) => {
+    reply.send(new AppError('NOT_FOUND'))
   })
 
   // The router answers a path it cannot decode before any route, hook or request decorator

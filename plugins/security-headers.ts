@@ -50,8 +50,8 @@ export default fp(async (app) => {
   }
   // Route by route rather than in a global hook, so that the probes, which opt out
   // (`config: { securityHeaders: false }`: load balancers are not browsers), pay nothing for
-  // them. First among the route's own hooks, so its 401s and 429s carry them as well; the
-  // answers of no route (404, undecodable paths) get them in plugins/errors.ts.
+  // them. First among the route's own hooks, so its 401s and 429s carry them as well; 404s,
+  // undecodable paths and errors raised before these hooks get them in plugins/errors.ts.
   app.addHook('onRoute', (route) => {
     if (route.config?.securityHeaders === false) return
     route.onRequest = [addHeaders, ...[route.onRequest ?? []].flat()]
