@@ -6,23 +6,32 @@ import type { DestinationStream } from 'pino'
 import autoload from '@fastify/autoload'
 import cors from '@fastify/cors'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import configPlugin, { type Config } from './plugins/config.js'
-import lifecycle, { requestId } from './plugins/lifecycle.js'
-import cookies from './plugins/cookies.js'
-import securityHeaders from './plugins/security-headers.js'
-import i18n from './plugins/i18n.js'
-import errors, { type ErrorTracker } from './plugins/errors.js'
-import args from './plugins/args.js'
-import db from './plugins/db.js'
-import redis from './plugins/redis.js'
-import rateLimit from './plugins/rate-limit.js'
-import worker from './plugins/worker.js'
-import rooms from './plugins/rooms.js'
-import posts, { type PublishSteps } from './plugins/posts.js'
-import websocket from './plugins/websocket.js'
-import tokens from './plugins/tokens.js'
-import sessions from './plugins/sessions.js'
-import auth from './plugins/auth.js'
+import configPlugin, { type Config } from './plugins/core/config.js'
+import lifecycle, { requestId } from './plugins/core/lifecycle.js'
+import cookies from './plugins/core/cookies.js'
+import securityHeaders from './plugins/core/security-headers.js'
+import i18n from './plugins/core/i18n.js'
+import errors, { type ErrorTracker } from './plugins/core/errors.js'
+import args from './plugins/core/args.js'
+import db from './plugins/core/db.js'
+import redis from './plugins/core/redis.js'
+import rateLimit from './plugins/core/rate-limit.js'
+import worker from './plugins/core/worker.js'
+import websocket from './plugins/core/websocket.js'
+import tokens from './plugins/accounts/tokens.js'
+import sessions from './plugins/accounts/sessions.js'
+import auth from './plugins/accounts/auth.js'
+import posts, { type PublishSteps } from './plugins/posts/posts.js'
+import rooms from './plugins/realtime/rooms.js'
+import protocol from './plugins/realtime/protocol.js'
+import { taskList } from './workers/index.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operation name every route carries (V1Login); checked against the path's version. */
+    operation?: string
+  }
+}
 
 export interface AppOptions {
   config: Config
@@ -54,9 +63,9 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => requestId(req.headers['x-request-id'], randomUUID),
-    // We answer 503 ourselves while closing, in the standard body (plugins/lifecycle.ts).
+    // We answer 503 ourselves while closing, in the standard body (plugins/core/lifecycle.ts).
     return503OnClosing: false,
-    // A path the router cannot decode gets the standard error body too (plugins/errors.ts).
+    // A path the router cannot decode gets the standard error body too (plugins/core/errors.ts).
     frameworkErrors: (err, request, reply) => request.server.frameworkError(err, request, reply),
     ajv: { customOptions: { allErrors: true } }
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -87,12 +96,14 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
 
 async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' | 'worker') {
   const { config } = opts
+
+  // Wiring: no domain knowledge.
   await app.register(configPlugin, { config })
   await app.register(lifecycle)
   await app.register(cookies)
   await app.register(i18n)
   await app.register(securityHeaders)
-  await app.register(errors, { onError: opts.onError })
+  await app.register(errors, { onError: opts.onError, caller: (request) => request.account })
   await app.register(args)
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true })
@@ -100,15 +111,19 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(db)
   await app.register(redis)
   await app.register(rateLimit)
+
+  // Domains.
   await app.register(tokens)
   await app.register(sessions)
   await app.register(auth)
   await app.register(rooms, { listen: role === 'serve' })
   await app.register(posts, { steps: opts.publishSteps })
-  await app.register(worker, { enabled: role === 'worker' || config.workerEnabled })
+
+  // Jobs, then (serve only) sockets and routes.
+  await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList })
   if (role === 'worker') return
   await app.register(websocket)
-
+  await app.register(protocol)
   for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {
     await app.register(autoload, { dir, dirNameRoutePrefix: true })
   }

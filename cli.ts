@@ -1,17 +1,34 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
 import { parseArgs } from 'node:util'
-import postgres from 'postgres'
-import { ConfigError, loadConfig } from './plugins/config.js'
+import Fastify from 'fastify'
+import { ConfigError, loadConfig, type Config } from './plugins/core/config.js'
 import { resolveDatabase } from './db/embedded.js'
 import { migrate } from './db/migrate.js'
-import { createDatabase } from './plugins/db.js'
-import { createAccount } from './plugins/sessions.js'
-import { ACCOUNT_TYPES } from './plugins/accounts.js'
+import configPlugin from './plugins/core/config.js'
+import db from './plugins/core/db.js'
+import tokens from './plugins/accounts/tokens.js'
+import sessions from './plugins/accounts/sessions.js'
+import { ACCOUNT_TYPES } from './plugins/accounts/registry.js'
+import { AppError } from './plugins/core/errors.js'
 
 const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process worker (default)
        latchkey worker             background jobs only
        latchkey migrate            apply database migrations
        latchkey user create --email E --password P [--admin]`
+
+/**
+ * The account services the API uses (database, migrations at start, session service), without
+ * HTTP: the CLI creates accounts exactly as registration does.
+ */
+async function accountServices (config: Config) {
+  const app = Fastify({ logger: false })
+  await app.register(configPlugin, { config })
+  await app.register(db)
+  await app.register(tokens)
+  await app.register(sessions)
+  await app.ready()
+  return app
+}
 
 async function main (argv: string[]): Promise<number> {
   const config = loadConfig(process.env)
@@ -23,8 +40,8 @@ async function main (argv: string[]): Promise<number> {
       return -1
     }
     case 'worker': {
-      const { startWorker } = await import('./workers/standalone.js')
-      await startWorker(config)
+      const { startWorker } = await import('./server.js')
+      await startWorker({ config })
       return -1
     }
     case 'migrate': {
@@ -47,23 +64,17 @@ async function main (argv: string[]): Promise<number> {
         console.error(USAGE)
         return 2
       }
-      const db = await resolveDatabase(config)
-      const sql = postgres(db.url, { max: 1, onnotice: () => {} })
+      const app = await accountServices(config)
       try {
-        if (config.migrateOnStart) await migrate(db.url)
         const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
-        const account = await createAccount(createDatabase(sql), kind, values.email, values.password).catch((err) => {
-          if (err?.code === '23505' || err?.cause?.code === '23505') return null
-          throw err
-        })
-        if (!account) {
-          console.error(`a ${kind.type} with the email ${values.email} already exists`)
-          return 1
-        }
+        const account = await app.sessions.createAccount(kind, values.email, values.password)
         console.log(`${kind.type} ${account.id} created for ${account.email}`)
+      } catch (err) {
+        if (!(err instanceof AppError && err.code.endsWith('_BAD_REQUEST_USER_ALREADY_EXISTS'))) throw err
+        console.error(`a ${values.admin ? 'admin' : 'user'} with the email ${values.email} already exists`)
+        return 1
       } finally {
-        await sql.end({ timeout: 5 })
-        await db.stop()
+        await app.close()
       }
       return 0
     }

@@ -32,3 +32,10 @@ export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
   await app.listen({ port: app.config.port, host: app.config.host })
   return app
 }
+
+/** `latchkey worker`: jobs only, no HTTP; stops like `serve`, after the running jobs finish. */
+export async function startWorker (opts: AppOptions): Promise<FastifyInstance> {
+  const app = await buildApp({ ...opts, role: 'worker' })
+  closeOnSignals(app)
+  return app
+}

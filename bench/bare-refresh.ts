@@ -9,10 +9,10 @@
 import Fastify from 'fastify'
 import jwt from '@fastify/jwt'
 import postgres from 'postgres'
-import { ACCOUNT_TYPES } from '../plugins/accounts.js'
-import { presentAccount, statements } from '../plugins/sessions.js'
-import { prepared } from '../plugins/db.js'
-import { hashRefreshToken } from '../plugins/tokens.js'
+import { ACCOUNT_TYPES } from '../plugins/accounts/registry.js'
+import { presentAccount, statements } from '../plugins/accounts/queries.js'
+import { prepared } from '../plugins/core/db.js'
+import { hashRefreshToken } from '../plugins/accounts/tokens.js'
 import { randomHex, uuidv7 } from '../random.js'
 
 const [port, url, pool] = process.argv.slice(2)

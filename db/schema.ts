@@ -57,5 +57,3 @@ export const posts = pgTable('posts', {
   index('posts_user_id_idx').on(t.userId)
 ])
 
-export type AccountTable = typeof users
-export type SessionTable = typeof userSessions

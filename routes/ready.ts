@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import { Success, responses } from '../schemas/common.js'
-import { AppError } from '../plugins/errors.js'
+import { AppError } from '../plugins/core/errors.js'
 
 const CHECK_TIMEOUT_MS = 2000
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import type { AccountType } from '../plugins/accounts.js'
+import type { AccountType } from '../plugins/accounts/registry.js'
 import { Success } from './common.js'
 
 const Timestamp = Type.String({ format: 'date-time' })

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import t from 'tap'
 import postgres from 'postgres'
 import { ROOT } from '../paths.js'
-import { cloneDatabase } from './helper.js'
+import { cloneDatabase } from './helpers/app.js'
 
 const run = promisify(execFile)
 

@@ -1,11 +1,11 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../app.js'
-import { cloneDatabase, testConfig } from './helper.js'
+import { cloneDatabase, testConfig } from './helpers/app.js'
 import {
   ENV, authHeader, drain, feedSocket, isEvent, isPublished, jobRow, listen, postRow, registerUser, waitForNoConnections,
   waitUntil, type TapTest, type Urls
-} from './ws-helpers.js'
+} from './helpers/sockets.js'
 
 /**
  * Several instances on ONE database. Teardown order matters: every app is closed (and its

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { ROOT } from '../paths.js'
-import { build, captureLogs, cloneDatabase } from './helper.js'
+import { build, captureLogs, cloneDatabase } from './helpers/app.js'
 import { serve } from './fixtures/serve.js'
 import { SLOW_MS, slow } from './fixtures/routes/v1/slow/wait.js'
 

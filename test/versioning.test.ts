@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { ROOT } from '../paths.js'
-import { build } from './helper.js'
+import { build } from './helpers/app.js'
 import { collected } from './fixtures/route-collector/collect.js'
 
 const FIXTURES = join(ROOT, 'test', 'fixtures')

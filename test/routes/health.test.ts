@@ -1,5 +1,5 @@
 import t from 'tap'
-import { build } from '../helper.js'
+import { build } from '../helpers/app.js'
 
 t.test('GET /health', async (t) => {
   const app = await build(t)

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { build, cloneDatabase } from '../helper.js'
+import { build, cloneDatabase } from '../helpers/app.js'
 import { serve } from '../fixtures/serve.js'
 
 const redisUrl = process.env.REDIS_URL

@@ -4,13 +4,13 @@ import { v7 as uuidv7 } from 'uuid'
 import type { JobHelpers } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { V1PublishTask } from '../../workers/V1PublishTask.js'
-import { PUBLISH_MAX_ATTEMPTS, type PublishSteps } from '../../plugins/posts.js'
-import { ROOMS_CHANNEL } from '../../plugins/rooms.js'
+import { PUBLISH_MAX_ATTEMPTS, type PublishSteps } from '../../plugins/posts/posts.js'
+import { ROOMS_CHANNEL } from '../../plugins/realtime/rooms.js'
 import type { PublicPost } from '../../schemas/posts.js'
 import {
   createPost, drain, feedSocket, isEvent, isPublished, jobRow, postRow, publish, registerUser, runJobNow, serve,
   sleep, start, waitUntil, type Row
-} from '../ws-helpers.js'
+} from '../helpers/sockets.js'
 
 interface Call { step: 'moderate' | 'preview', postId: string, status: string, locale: string }
 

@@ -1,4 +1,4 @@
-import { accountAction } from '../../../plugins/account-routes.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts.js'
+import { login } from '../../../plugins/accounts/actions/login.js'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 
-export default accountAction(ACCOUNT_TYPES.admin, 'login')
+export default login(ACCOUNT_TYPES.admin)

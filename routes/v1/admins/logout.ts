@@ -1,4 +1,4 @@
-import { accountAction } from '../../../plugins/account-routes.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts.js'
+import { logout } from '../../../plugins/accounts/actions/logout.js'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 
-export default accountAction(ACCOUNT_TYPES.admin, 'logout')
+export default logout(ACCOUNT_TYPES.admin)

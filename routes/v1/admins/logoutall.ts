@@ -1,4 +1,4 @@
-import { accountAction } from '../../../plugins/account-routes.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts.js'
+import { logoutall } from '../../../plugins/accounts/actions/logoutall.js'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 
-export default accountAction(ACCOUNT_TYPES.admin, 'logoutall')
+export default logoutall(ACCOUNT_TYPES.admin)

@@ -1,4 +1,4 @@
-import { accountAction } from '../../../plugins/account-routes.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts.js'
+import { refresh } from '../../../plugins/accounts/actions/refresh.js'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 
-export default accountAction(ACCOUNT_TYPES.user, 'refresh')
+export default refresh(ACCOUNT_TYPES.user)

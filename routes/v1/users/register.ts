@@ -1,4 +1,4 @@
-import { accountAction } from '../../../plugins/account-routes.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts.js'
+import { register } from '../../../plugins/accounts/actions/register.js'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 
-export default accountAction(ACCOUNT_TYPES.user, 'register')
+export default register(ACCOUNT_TYPES.user)

@@ -4,14 +4,14 @@
  */
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import type { AccountType } from '../../../plugins/accounts.js'
-import { build } from '../../helper.js'
+import type { AccountType } from '../../../plugins/accounts/registry.js'
+import { build } from '../../helpers/app.js'
 import {
   ACCESS_TTL, ENV, PASSWORD, PRODUCTION_ENV, REFRESH_TTL, accountError, assertClearedCookie, assertError, assertIssued,
   assertRefreshCookie, authed, countSessions, createTestAccount, decodeJwt, failRotations, forgeJwt, isRecent, login, ownerOf,
   parseSetCookies, randomRefreshToken, refresh, route, sessionOf, sessionState, sessionsOf, sha256, signIn, slowSessionInserts,
   uniqueEmail
-} from './account-helpers.js'
+} from '../../helpers/accounts.js'
 
 /** An access token of `kind` that is validly signed but expired an hour ago. */
 function expiredToken (app: FastifyInstance, kind: AccountType, ownerId: string): string {

@@ -2,7 +2,7 @@ import t from 'tap'
 import {
   adminToken, authHeader, connectUser, createPost, drain, feedSocket, isEvent, isPublished, isType, openSocket,
   publish, registerUser, serve, type Message, type TapTest, type TestSocket
-} from '../../ws-helpers.js'
+} from '../../helpers/sockets.js'
 
 // One server for the protocol tests; each subtest uses users of its own.
 const { app, ws: url } = await serve(t, { env: { WS_AUTH_TIMEOUT: '1s' } })

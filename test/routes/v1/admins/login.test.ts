@@ -1,7 +1,7 @@
 import t from 'tap'
-import { ACCOUNT_TYPES } from '../../../../plugins/accounts.js'
-import { build } from '../../../helper.js'
-import { ENV, PASSWORD, assertError, createTestAccount, ownerOf, sessionsOf } from '../account-helpers.js'
+import { ACCOUNT_TYPES } from '../../../../plugins/accounts/registry.js'
+import { build } from '../../../helpers/app.js'
+import { ENV, PASSWORD, assertError, createTestAccount, ownerOf, sessionsOf } from '../../../helpers/accounts.js'
 import { loginSuite } from '../account-suites.js'
 
 loginSuite(ACCOUNT_TYPES.admin)

@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES } from '../../../../plugins/accounts.js'
+import { ACCOUNT_TYPES } from '../../../../plugins/accounts/registry.js'
 import { logoutSuite } from '../account-suites.js'
 
 logoutSuite(ACCOUNT_TYPES.admin)

@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES } from '../../../../plugins/accounts.js'
+import { ACCOUNT_TYPES } from '../../../../plugins/accounts/registry.js'
 import { refreshSuite } from '../account-suites.js'
 
 refreshSuite(ACCOUNT_TYPES.admin)

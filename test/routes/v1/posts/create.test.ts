@@ -1,7 +1,7 @@
 import t from 'tap'
 import {
   ISO_DATE, UUID_V7, adminToken, authHeader, drain, feedSocket, isEvent, postRow, registerUser, serve, type TapTest
-} from '../../../ws-helpers.js'
+} from '../../../helpers/sockets.js'
 
 const { app, ws } = await serve(t)
 

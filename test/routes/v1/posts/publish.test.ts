@@ -5,7 +5,7 @@ import type { PublicPost } from '../../../../schemas/posts.js'
 import {
   ISO_DATE, adminToken, authHeader, createPost, drain, feedSocket, isEvent, isPublished, jobRows, postRow, publish,
   registerUser, serve, sleep, waitUntil, type TapTest
-} from '../../../ws-helpers.js'
+} from '../../../helpers/sockets.js'
 
 const POST_KEYS = ['createdAt', 'id', 'publishedAt', 'status', 'title', 'updatedAt', 'userId']
 

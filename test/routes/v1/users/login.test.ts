@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES } from '../../../../plugins/accounts.js'
+import { ACCOUNT_TYPES } from '../../../../plugins/accounts/registry.js'
 import { loginSuite } from '../account-suites.js'
 
 loginSuite(ACCOUNT_TYPES.user)

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { CookieSerializeOptions } from '@fastify/cookie'
+import { cookiesOf } from '../../core/cookies.js'
+import { AppError } from '../../core/errors.js'
+import { clientOf, type AccountType } from '../registry.js'
+import type { Issued, SessionMeta } from '../sessions.js'
+
+/**
+ * What the account actions share. Each action is a route factory in this folder, instantiated
+ * per account type by a one-line file under routes/v1/<type>/: `export default login(ACCOUNT_TYPES.user)`.
+ */
+export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall'
+
+const ACTION_NAMES: Record<AccountAction, string> = {
+  login: 'Login', register: 'Register', refresh: 'Refresh', logout: 'Logout', logoutall: 'LogoutAll'
+}
+
+/** The operation name: V1Login for users, V1LoginByAdmin for admins. */
+export function operation (kind: AccountType, action: AccountAction): string {
+  const role = kind.type === 'user' ? '' : `By${kind.type[0].toUpperCase()}${kind.type.slice(1)}`
+  return `V1${ACTION_NAMES[action]}${role}`
+}
+
+export function refreshCookieOptions (app: FastifyInstance): CookieSerializeOptions {
+  return { httpOnly: true, secure: app.config.isProduction, sameSite: 'strict', path: '/' }
+}
+
+export function sessionMeta (request: FastifyRequest): SessionMeta {
+  const platform = request.headers['x-platform']
+  return {
+    client: clientOf(request.headers['x-client']),
+    platform: typeof platform === 'string' && platform.trim() ? platform.trim().slice(0, 32) : 'web',
+    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    ip: request.ip ?? null
+  }
+}
+
+/** Cookie first (web clients), else the `refreshToken` argument (mobile clients). */
+export function presentedRefreshToken (kind: AccountType, request: FastifyRequest): unknown {
+  return cookiesOf(request)[kind.cookie] ?? (request.query as { refreshToken?: unknown }).refreshToken
+}
+
+/**
+ * The body of login, register and refresh, with the refresh cookie set. The body key depends on
+ * the account type, which TypeScript cannot follow; the response schema still validates and
+ * filters what is sent.
+ */
+export function sendIssued (app: FastifyInstance, kind: AccountType, reply: FastifyReply, status: 200 | 201, out: Issued): any {
+  reply.code(status).setCookie(kind.cookie, out.refreshToken, { ...refreshCookieOptions(app), maxAge: app.config.refreshTokenTtl })
+  return { status, success: true as const, token: out.token, refreshToken: out.refreshToken, [kind.bodyKey]: out.account }
+}
+
+/** Per IP and email, on top of the global limit: slows password guessing on one account. */
+export function passwordRateLimit (app: FastifyInstance, kind: AccountType, action: AccountAction): preHandlerAsyncHookHandler {
+  const { max, windowMs } = app.config.loginRateLimit
+  const limit = app.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `${action}:${kind.type}:${request.ip}:${String((request.query as { email?: unknown }).email ?? '').toLowerCase()}`
+  })
+  return async (request, reply) => {
+    const result = await limit(request)
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', result.ttlInSeconds)
+      throw new AppError('TOO_MANY_REQUESTS', { params: { after: `${result.ttlInSeconds} s` } })
+    }
+  }
+}

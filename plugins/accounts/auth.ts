@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin'
+import type { FastifyRequest, onRequestHookHandler } from 'fastify'
+import { ACCOUNT_TYPES, clientOf, type Account, type AccountTypeName } from './registry.js'
+import { AppError } from '../core/errors.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The account type a route requires (`Authorization: jwt-<type> <token>`). */
+    auth?: AccountTypeName
+  }
+  interface FastifyRequest {
+    /** The authenticated caller on routes that declare `auth`; null elsewhere. */
+    account: Account | null
+  }
+}
+
+/**
+ * Access is declared on the route: `config: { auth: 'user' }`. Only those routes read the
+ * Authorization header; public routes ignore it entirely, so a stale access token sent along
+ * with a refresh cannot break the refresh.
+ */
+export default fp(async (app) => {
+  const { sessions } = app
+  app.decorateRequest('account', null)
+
+  function authenticator (type: AccountTypeName): onRequestHookHandler {
+    const kind = ACCOUNT_TYPES[type]
+    const prefix = `${kind.scheme} `
+    return async function authenticate (request: FastifyRequest) {
+      const header = request.headers.authorization
+      if (typeof header !== 'string' || !header.startsWith(prefix)) throw new AppError('UNAUTHORIZED')
+      const account = await sessions.authenticate(kind, header.slice(prefix.length).trim(), clientOf(request.headers['x-client']))
+      if (!account) throw new AppError('UNAUTHORIZED')
+      request.account = account
+    }
+  }
+
+  app.addHook('onRoute', (route) => {
+    const type = route.config?.auth
+    if (!type) return
+    if (!(type in ACCOUNT_TYPES)) throw new Error(`route ${route.url}: unknown account type ${type}`)
+    route.onRequest = [...[route.onRequest ?? []].flat(), authenticator(type)]
+  })
+}, { name: 'auth', dependencies: ['sessions'] })

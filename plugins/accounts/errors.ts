@@ -1,0 +1,28 @@
+import { defineErrors, messageKey, type ErrorDef } from '../core/errors.js'
+import { ACCOUNT_TYPES, type AccountType, type AccountTypeName } from './registry.js'
+
+/** Errors every account type has, written once and prefixed per type (USER_, ADMIN_, ...). */
+const ACCOUNT_ERRORS = {
+  BAD_REQUEST_INVALID_LOGIN_CREDENTIALS: 400,
+  BAD_REQUEST_ACCOUNT_INACTIVE: 400,
+  BAD_REQUEST_ACCOUNT_DELETED: 400,
+  BAD_REQUEST_ACCOUNT_DOES_NOT_EXIST: 400,
+  BAD_REQUEST_USER_ALREADY_EXISTS: 400,
+  UNAUTHORIZED_EMAIL_NOT_CONFIRMED: 401,
+  UNAUTHORIZED_INVALID_REFRESH_TOKEN: 401
+} as const
+export type AccountErrorName = keyof typeof ACCOUNT_ERRORS
+type AccountErrorCode = `${Uppercase<AccountTypeName>}_${AccountErrorName}`
+
+declare module '../core/errors.js' {
+  interface ErrorCodes extends Record<AccountErrorCode, true> {}
+}
+
+defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
+  Object.entries(ACCOUNT_ERRORS).map(([rest, status]): [string, ErrorDef] =>
+    [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))))
+
+/** The code of an account error for one type: `USER_...`, `ADMIN_...`. */
+export function accountErrorCode (kind: AccountType, name: AccountErrorName): AccountErrorCode {
+  return `${kind.errorPrefix}_${name}` as AccountErrorCode
+}

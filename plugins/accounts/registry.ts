@@ -1,0 +1,55 @@
+/**
+ * The account types. Every route, error code, cookie and audience of an account type is derived
+ * from its entry here; adding a type is a table pair (db/schema.ts) and one more entry.
+ */
+/** The account types there are; each has an entry in ACCOUNT_TYPES. */
+export type AccountTypeName = 'user' | 'admin'
+
+export interface AccountType {
+  type: AccountTypeName
+  /** Plural used in URLs (/v1/users/...) and in route folders. */
+  path: string
+  /** Key of the account object in response bodies. */
+  bodyKey: string
+  ownerTable: string
+  sessionTable: string
+  ownerColumn: string
+  scheme: string
+  cookie: string
+  errorPrefix: string
+  audiences: { web: string, app: string }
+}
+
+function accountType (type: AccountTypeName, path: string, ownerTable: string, sessionTable: string, ownerColumn: string): AccountType {
+  return {
+    type,
+    path,
+    bodyKey: type,
+    ownerTable,
+    sessionTable,
+    ownerColumn,
+    scheme: `jwt-${type}`,
+    cookie: `jwt-${type}-refresh`,
+    errorPrefix: type.toUpperCase(),
+    audiences: { web: `${type}-web`, app: `${type}-app` }
+  }
+}
+
+export const ACCOUNT_TYPES: Readonly<Record<AccountTypeName, AccountType>> = {
+  user: accountType('user', 'users', 'users', 'user_sessions', 'user_id'),
+  admin: accountType('admin', 'admins', 'admins', 'admin_sessions', 'admin_id')
+}
+export type Client = 'web' | 'app'
+
+/** The authenticated caller of a request, set by the auth hook on protected routes. */
+export interface Account {
+  type: AccountTypeName
+  id: string
+  tokenVersion: number
+  client: Client
+}
+
+/** The client kind from X-Client: `app`, anything else is `web`. */
+export function clientOf (header: string | string[] | undefined): Client {
+  return header === 'app' ? 'app' : 'web'
+}

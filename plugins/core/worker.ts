@@ -1,0 +1,49 @@
+import fp from 'fastify-plugin'
+import pg from 'pg'
+import { Logger, run, type Runner, type TaskList } from 'graphile-worker'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+
+declare module 'fastify' {
+  interface FastifyInstance { worker: Runner | null }
+}
+
+/** graphile-worker's log lines, written through our pino logger. */
+export function graphileLogger (log: FastifyBaseLogger): Logger {
+  return new Logger((scope) => (level, message, meta) => {
+    const fn = level === 'error' ? log.error : level === 'warning' ? log.warn : level === 'debug' ? log.debug : log.info
+    fn.call(log, { ...scope, ...meta, component: 'worker' }, message)
+  })
+}
+
+export interface WorkerOptions {
+  enabled: boolean
+  /** The tasks, built once the domains they use are registered (workers/index.ts). */
+  taskList: (app: FastifyInstance) => TaskList
+}
+
+/**
+ * graphile-worker inside this process (`serve` with WORKER_ENABLED, or `worker`); signals stay
+ * with close-with-grace. The pool is ours: graphile-worker does not wait for a pool it created
+ * to end, and drops its error handler first, so a database restart during shutdown would crash.
+ */
+export default fp<WorkerOptions>(async (app, opts) => {
+  const { config } = app
+  if (!opts.enabled) {
+    app.decorate('worker', null)
+    return
+  }
+  const pool = new pg.Pool({ connectionString: app.databaseUrl, max: config.workerConcurrency + 2 })
+  pool.on('error', (err) => app.log.warn({ err }, 'worker pool connection error'))
+  const runner = await run({
+    pgPool: pool,
+    concurrency: config.workerConcurrency,
+    noHandleSignals: true,
+    taskList: opts.taskList(app),
+    logger: graphileLogger(app.log)
+  })
+  app.decorate('worker', runner)
+  app.addHook('onClose', async () => {
+    await runner.stop()
+    await pool.end()
+  })
+}, { name: 'worker', dependencies: ['config', 'db'] })

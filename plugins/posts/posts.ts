@@ -1,0 +1,103 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../core/errors.js'
+import { uuidv7 } from '../../random.js'
+import type { PostPublishedEvent, PublicPost } from '../../schemas/posts.js'
+import './errors.js' // registers POST_NOT_FOUND
+
+declare module 'fastify' {
+  interface FastifyInstance { posts: ReturnType<typeof createPosts> }
+}
+
+export const PUBLISH_TASK = 'V1PublishTask'
+export const PUBLISH_MAX_ATTEMPTS = 3
+
+type Row = Record<string, any>
+
+/** The slow steps of an asynchronous publish; each may throw to reject (the job then fails). */
+export interface PublishSteps {
+  moderate: (post: PublicPost, locale: string) => Promise<void>
+  preview: (post: PublicPost, locale: string) => Promise<void>
+}
+
+export const DEFAULT_STEPS: PublishSteps = {
+  moderate: async () => {},
+  preview: async () => {}
+}
+
+/** The one shape of a post outside the database (rows come from postgres.js: snake_case, Dates). */
+function present (row: Row): PublicPost {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    status: row.status,
+    publishedAt: row.published_at ? row.published_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString()
+  }
+}
+
+export function createPosts (app: FastifyInstance, steps: PublishSteps) {
+  const { sql, rooms } = app
+
+  /**
+   * Publishes a draft in one transaction; POST_PUBLISHED goes out through pg_notify inside it,
+   * so every instance hears it after the commit and never after a rollback. A post that is
+   * already published is returned unchanged, with no event.
+   */
+  function publish (postId: string, userId: string): Promise<PublicPost> {
+    return sql.begin(async (tx) => {
+      const [row] = await tx`update posts set status = 'published', published_at = now(), updated_at = now()
+        where id = ${postId} and user_id = ${userId} and status = 'draft' returning *`
+      if (!row) {
+        const [existing] = await tx`select * from posts where id = ${postId} and user_id = ${userId}`
+        if (!existing) throw new AppError('POST_NOT_FOUND')
+        return present(existing)
+      }
+      const post = present(row)
+      const event: PostPublishedEvent = { postId: post.id, title: post.title, publishedAt: post.publishedAt! }
+      await rooms.emitInTransaction(tx, 'FEED', 'POST_PUBLISHED', event)
+      return post
+    })
+  }
+
+  return {
+    publish,
+
+    async create (userId: string, title: string): Promise<PublicPost> {
+      const [row] = await sql`insert into posts (id, user_id, title) values (${uuidv7()}, ${userId}, ${title}) returning *`
+      return present(row)
+    },
+
+    /**
+     * Queues V1PublishTask in the same transaction as the ownership check. Returns the job id,
+     * or the post itself when it is already published (nothing to do, nothing queued).
+     */
+    async enqueuePublish (postId: string, userId: string, locale: string): Promise<{ jobId: number } | { post: PublicPost }> {
+      return sql.begin(async (tx) => {
+        const [row] = await tx`select * from posts where id = ${postId} and user_id = ${userId} for share`
+        if (!row) throw new AppError('POST_NOT_FOUND')
+        if (row.status === 'published') return { post: present(row) }
+        const [job] = await tx`select id from graphile_worker.add_job(${PUBLISH_TASK},
+          json_build_object('postId', ${postId}::text, 'locale', ${locale}::text), max_attempts => ${PUBLISH_MAX_ATTEMPTS})`
+        return { jobId: Number(job.id) }
+      })
+    },
+
+    /** Runs the job: moderation and preview, then the same publish as the direct path. */
+    async runPublishJob (postId: string, locale: string): Promise<PublicPost> {
+      const [row] = await sql`select * from posts where id = ${postId}`
+      if (!row) throw new Error(`post ${postId} does not exist`)
+      const post = present(row)
+      if (post.status === 'published') return post
+      await steps.moderate(post, locale)
+      await steps.preview(post, locale)
+      return publish(postId, row.user_id)
+    }
+  }
+}
+
+export default fp<{ steps?: Partial<PublishSteps> }>(async (app, opts) => {
+  app.decorate('posts', createPosts(app, { ...DEFAULT_STEPS, ...opts.steps }))
+}, { name: 'posts', dependencies: ['db', 'rooms'] })

@@ -1,0 +1,124 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import type { WebSocket } from 'ws'
+import { REVOKE_CHANNEL } from '../accounts/queries.js'
+import { prepared, type Queryable } from '../core/db.js'
+
+declare module 'fastify' {
+  interface FastifyInstance { rooms: ReturnType<typeof createRooms> }
+}
+
+/** pg_notify channel that carries room events between every instance on one database. */
+export const ROOMS_CHANNEL = 'latchkey_rooms'
+
+/** Close code sent to sockets whose credentials were revoked or never given. */
+export const CLOSE_UNAUTHORIZED = 4401
+
+export const PUBLIC_ROOMS = new Set(['GLOBAL', 'FEED', 'TEST'])
+export const userRoom = (userId: string) => `USER${userId}`
+
+interface RoomEvent { room: string, event: string, data: unknown }
+
+const NOTIFY = 'select pg_notify($1, $2)'
+
+export function createRooms (app: FastifyInstance) {
+  const members = new Map<string, Set<WebSocket>>()
+  const socketRooms = new WeakMap<WebSocket, Set<string>>()
+
+  function deliver ({ room, event, data }: RoomEvent) {
+    const sockets = members.get(room)
+    if (!sockets?.size) return
+    // Serialized and UTF-8 encoded once for the whole room (a string would be encoded per
+    // socket); `binary: false` keeps it a text frame.
+    const frame = Buffer.from(JSON.stringify({ type: 'event', room, event, data }))
+    for (const socket of sockets) {
+      if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false })
+    }
+  }
+
+  const rooms = {
+    join (socket: WebSocket, room: string) {
+      let sockets = members.get(room)
+      if (!sockets) members.set(room, (sockets = new Set()))
+      sockets.add(socket)
+      let joined = socketRooms.get(socket)
+      if (!joined) socketRooms.set(socket, (joined = new Set()))
+      joined.add(room)
+    },
+    leave (socket: WebSocket, room: string) {
+      const sockets = members.get(room)
+      sockets?.delete(socket)
+      if (sockets?.size === 0) members.delete(room)
+      socketRooms.get(socket)?.delete(room)
+    },
+    /** Registers an authenticated socket: its own room, and forgetting it on close. */
+    attach (socket: WebSocket, userId: string) {
+      rooms.join(socket, userRoom(userId))
+      socket.once('close', () => {
+        for (const room of socketRooms.get(socket) ?? []) rooms.leave(socket, room)
+      })
+    },
+    /** Local sockets in a room (this process only). */
+    size (room: string): number {
+      return members.get(room)?.size ?? 0
+    },
+    /**
+     * Emits to a room in every instance, for code outside a transaction. A failure to notify
+     * (database down) is logged and swallowed: the caller's request still succeeds.
+     */
+    async emit (room: string, event: string, data: unknown): Promise<void> {
+      try {
+        await prepared(app.sql, NOTIFY, [ROOMS_CHANNEL, JSON.stringify({ room, event, data })])
+      } catch (err) {
+        app.log.warn({ err, room, event }, 'room event not sent')
+      }
+    },
+    /**
+     * Emits from inside a transaction: PostgreSQL delivers the notification only if and when
+     * the transaction commits, so clients never hear of a change that was rolled back.
+     */
+    async emitInTransaction (tx: Queryable, room: string, event: string, data: unknown): Promise<void> {
+      await prepared(tx, NOTIFY, [ROOMS_CHANNEL, JSON.stringify({ room, event, data })])
+    },
+    deliver,
+    /** Closes a user's sockets in this process (their tokenVersion changed). */
+    revoke (userId: string) {
+      for (const socket of members.get(userRoom(userId)) ?? []) {
+        // Only the owner's sockets can be in USER<id>: the protocol refuses it to anyone else.
+        socket.close(CLOSE_UNAUTHORIZED, 'UNAUTHORIZED')
+      }
+    }
+  }
+  return rooms
+}
+
+/**
+ * Room membership for this process's sockets, and one LISTEN connection (postgres.js
+ * reconnects it after a database restart) that feeds them events from every instance.
+ */
+export default fp<{ listen: boolean }>(async (app, opts) => {
+  const rooms = createRooms(app)
+  app.decorate('rooms', rooms)
+  if (!opts.listen) return
+
+  const listeners = await Promise.all([
+    app.sql.listen(ROOMS_CHANNEL, (payload) => {
+      try {
+        rooms.deliver(JSON.parse(payload))
+      } catch (err) {
+        app.log.warn({ err }, 'bad room notification')
+      }
+    }),
+    app.sql.listen(REVOKE_CHANNEL, (payload) => {
+      try {
+        const { type, id } = JSON.parse(payload)
+        if (type === 'user') rooms.revoke(id)
+      } catch (err) {
+        app.log.warn({ err }, 'bad revoke notification')
+      }
+    })
+  ])
+  app.addHook('preClose', async () => {
+    await Promise.all(listeners.map((l) => l.unlisten().catch(() => {})))
+  })
+}, { name: 'rooms', dependencies: ['db', 'config'] })

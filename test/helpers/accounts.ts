@@ -1,0 +1,286 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import type tap from 'tap'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { AccountType } from '../../plugins/accounts/registry.js'
+
+/** The subtest object tap hands to a `t.test` callback. */
+export type TapTest = Parameters<Parameters<typeof tap.test>[0]>[0]
+
+/** Builds that log in many times must not trip the login or the global limiter. */
+export const ENV = { LOGIN_RATE_LIMIT_MAX: '1000', RATE_LIMIT_MAX: '100000' }
+
+export const PASSWORD = 'correct horse battery staple'
+
+/** What a production build needs on top of ENV (secrets are mandatory there). */
+export const PRODUCTION_ENV = {
+  ...ENV,
+  NODE_ENV: 'production',
+  ACCESS_TOKEN_SECRET: 'p'.repeat(40),
+  REFRESH_TOKEN_SECRET: 'r'.repeat(40)
+}
+
+export const ACCOUNT_KEYS = ['createdAt', 'email', 'id', 'isActive', 'isEmailConfirmed', 'lastLogin', 'lastLoginAt',
+  'loginCount', 'updatedAt']
+
+/** Default lifetimes of the test configuration, in seconds. */
+export const ACCESS_TTL = 15 * 60
+export const REFRESH_TTL = 60 * 86400
+
+export type Action = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall'
+
+export function route (kind: AccountType, action: Action): string {
+  return `/v1/${kind.path}/${action}`
+}
+
+/** The public `error` string of an account error: `USER.BAD_REQUEST_...`, `ADMIN.BAD_REQUEST_...`. */
+export function accountError (kind: AccountType, rest: string): string {
+  return `${kind.errorPrefix}.${rest}`
+}
+
+export function uniqueEmail (label: string): string {
+  return `${label}-${randomBytes(5).toString('hex')}@latchkey.test`
+}
+
+export function sha256 (value: string): string {
+  return createHash('sha256').update(value).digest('hex')
+}
+
+export function randomRefreshToken (): string {
+  return randomBytes(32).toString('hex')
+}
+
+export interface AccountOptions {
+  isActive?: boolean
+  deletedAt?: Date | null
+  isEmailConfirmed?: boolean
+}
+
+export interface TestAccount { id: string, email: string, password: string }
+
+/** An account of `kind` created like the CLI does (the session service), then given the requested flags. */
+export async function createTestAccount (app: FastifyInstance, kind: AccountType, opts: AccountOptions & {
+  email?: string
+  password?: string
+} = {}): Promise<TestAccount> {
+  const email = opts.email ?? uniqueEmail(kind.type)
+  const password = opts.password ?? PASSWORD
+  const account = await app.sessions.createAccount(kind, email, password)
+  await app.sql.unsafe(`update "${kind.ownerTable}" set is_active = $2, deleted_at = $3, is_email_confirmed = $4 where id = $1`,
+    [account.id, opts.isActive ?? true, opts.deletedAt ?? null, opts.isEmailConfirmed ?? false])
+  return { id: account.id, email: account.email, password }
+}
+
+export interface Headers { [name: string]: string }
+
+export function login (app: FastifyInstance, kind: AccountType, payload: Record<string, unknown>, headers: Headers = {}) {
+  return app.inject({ method: 'POST', url: route(kind, 'login'), payload, headers })
+}
+
+export interface SignedIn {
+  res: LightMyRequestResponse
+  token: string
+  refreshToken: string
+  account: Record<string, any>
+}
+
+/** A login that must succeed; throws with the body otherwise, so a broken login fails loudly. */
+export async function signIn (app: FastifyInstance, kind: AccountType, account: TestAccount, headers: Headers = {}): Promise<SignedIn> {
+  const res = await login(app, kind, { email: account.email, password: account.password }, headers)
+  if (res.statusCode !== 201) throw new Error(`login of ${account.email} answered ${res.statusCode}: ${res.body}`)
+  const body = res.json()
+  return { res, token: body.token, refreshToken: body.refreshToken, account: body[kind.bodyKey] }
+}
+
+export function refresh (app: FastifyInstance, kind: AccountType, opts: { body?: unknown, cookie?: string, headers?: Headers } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: route(kind, 'refresh'),
+    ...(opts.body === undefined ? {} : { payload: opts.body as Record<string, unknown> }),
+    headers: { ...(opts.cookie === undefined ? {} : { cookie: `${kind.cookie}=${opts.cookie}` }), ...opts.headers }
+  })
+}
+
+/** Calls a protected route (logout, logoutall) as the owner of `token`. */
+export function authed (app: FastifyInstance, kind: AccountType, action: Action, token: string,
+  opts: { body?: Record<string, unknown>, cookie?: string, headers?: Headers } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: route(kind, action),
+    ...(opts.body === undefined ? {} : { payload: opts.body }),
+    headers: {
+      authorization: `${kind.scheme} ${token}`,
+      ...(opts.cookie === undefined ? {} : { cookie: `${kind.cookie}=${opts.cookie}` }),
+      ...opts.headers
+    }
+  })
+}
+
+export interface ParsedCookie {
+  name: string
+  value: string
+  /** Attribute names in lower case; flags (HttpOnly, Secure) have the value `true`. */
+  attributes: Record<string, string | true>
+}
+
+/** Every Set-Cookie header of a response, attribute by attribute. */
+export function parseSetCookies (res: LightMyRequestResponse): ParsedCookie[] {
+  const raw = res.headers['set-cookie']
+  const headers = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]
+  return headers.map((header) => {
+    const [pair, ...attrs] = header.split(';').map((part) => part.trim())
+    const eq = pair.indexOf('=')
+    const attributes: Record<string, string | true> = {}
+    for (const attr of attrs) {
+      const i = attr.indexOf('=')
+      if (i === -1) attributes[attr.toLowerCase()] = true
+      else attributes[attr.slice(0, i).toLowerCase()] = attr.slice(i + 1)
+    }
+    return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), attributes }
+  })
+}
+
+/** Asserts the one refresh cookie of a response carries `value` with the contract's attributes. */
+export function assertRefreshCookie (t: TapTest, res: LightMyRequestResponse, kind: AccountType,
+  expected: { value: string, maxAge?: number, secure?: boolean }) {
+  const cookies = parseSetCookies(res).filter((c) => c.name === kind.cookie)
+  t.equal(cookies.length, 1, `one ${kind.cookie} cookie is set`)
+  const [cookie] = cookies
+  if (!cookie) return
+  t.equal(cookie.value, expected.value, 'the cookie carries the refresh token of the body')
+  t.equal(cookie.attributes.httponly, true, 'HttpOnly')
+  t.equal(cookie.attributes.samesite, 'Strict', 'SameSite=Strict')
+  t.equal(cookie.attributes.path, '/', 'Path=/')
+  t.equal(cookie.attributes['max-age'], String(expected.maxAge ?? REFRESH_TTL), 'Max-Age is the refresh lifetime in seconds')
+  t.equal(cookie.attributes.secure, expected.secure ? true : undefined, expected.secure ? 'Secure' : 'not Secure')
+  t.equal(cookie.attributes.domain, undefined, 'no Domain')
+}
+
+/** Asserts the refresh cookie is cleared with the login attributes and an expiry in the past. */
+export function assertClearedCookie (t: TapTest, res: LightMyRequestResponse, kind: AccountType, expected: { secure?: boolean } = {}) {
+  const cookies = parseSetCookies(res).filter((c) => c.name === kind.cookie)
+  t.equal(cookies.length, 1, `one ${kind.cookie} cookie is sent`)
+  const [cookie] = cookies
+  if (!cookie) return
+  t.equal(cookie.value, '', 'the cookie is emptied')
+  t.equal(cookie.attributes.httponly, true, 'HttpOnly')
+  t.equal(cookie.attributes.samesite, 'Strict', 'SameSite=Strict')
+  t.equal(cookie.attributes.path, '/', 'Path=/')
+  t.equal(cookie.attributes.secure, expected.secure ? true : undefined, expected.secure ? 'Secure' : 'not Secure')
+  const expires = cookie.attributes.expires
+  t.ok(typeof expires === 'string' && Date.parse(expires) < Date.now(), `Expires is in the past (${String(expires)})`)
+  const maxAge = cookie.attributes['max-age']
+  t.ok(maxAge === undefined || Number(maxAge) <= 0, 'no positive Max-Age')
+}
+
+/** Asserts the flat error body: exactly status, success, error, message (and fields on validation). */
+export function assertError (t: TapTest, res: LightMyRequestResponse, status: number, error: string) {
+  t.equal(res.statusCode, status, `answers ${status}`)
+  const body = res.json()
+  t.equal(body.error, error, `error is ${error}`)
+  t.equal(body.status, status, 'status in the body equals the HTTP status')
+  t.equal(body.success, false, 'success is false')
+  t.ok(typeof body.message === 'string' && body.message.length > 0, 'a message is given')
+  const keys = ['error', 'message', 'status', 'success', ...(body.fields === undefined ? [] : ['fields'])]
+  t.same(Object.keys(body).sort(), keys.sort(), 'no other keys in the error body')
+  return body
+}
+
+/** Asserts a login/register/refresh success body and returns it. */
+export function assertIssued (t: TapTest, res: LightMyRequestResponse, kind: AccountType, status: 200 | 201) {
+  t.equal(res.statusCode, status, `answers ${status}`)
+  const body = res.json()
+  t.same(Object.keys(body).sort(), [kind.bodyKey, 'refreshToken', 'status', 'success', 'token'].sort(),
+    `the body has exactly status, success, token, refreshToken and ${kind.bodyKey}`)
+  t.equal(body.status, status)
+  t.equal(body.success, true)
+  t.match(body.token, /^[\w-]+\.[\w-]+\.[\w-]+$/, 'token is a JWT')
+  t.match(body.refreshToken, /^[0-9a-f]{64}$/, 'refreshToken is 64 hex characters')
+  t.same(Object.keys(body[kind.bodyKey] ?? {}).sort(), ACCOUNT_KEYS, `the ${kind.bodyKey} object has exactly the public fields`)
+  t.notMatch(res.payload, /password|\$argon2/i, 'no password or hash anywhere in the response')
+  return body
+}
+
+export interface Jwt { header: Record<string, any>, payload: Record<string, any>, signature: string }
+
+export function decodeJwt (token: string): Jwt {
+  const [header, payload, signature] = token.split('.')
+  const part = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'))
+  return { header: part(header), payload: part(payload), signature }
+}
+
+/** A JWT signed with HMAC-SHA256 (or the given HMAC algorithm), or unsigned for `alg: none`. */
+export function forgeJwt (payload: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
+  const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
+  const input = `${encode(header)}.${encode(payload)}`
+  const digest = ({ HS256: 'sha256', HS384: 'sha384', HS512: 'sha512' } as Record<string, string>)[String(header.alg)]
+  if (!digest) return `${input}.`
+  return `${input}.${createHmac(digest, secret).update(input).digest('base64url')}`
+}
+
+export type Row = Record<string, any>
+
+/** Every session of an owner, oldest first. */
+export async function sessionsOf (app: FastifyInstance, kind: AccountType, ownerId: string): Promise<Row[]> {
+  return [...await app.sql.unsafe(`select * from "${kind.sessionTable}" where "${kind.ownerColumn}" = $1 order by created_at, id`, [ownerId])]
+}
+
+/** The session of a raw refresh token (looked up by its SHA-256, as the service does). */
+export async function sessionOf (app: FastifyInstance, kind: AccountType, refreshToken: string): Promise<Row | undefined> {
+  const [row] = await app.sql.unsafe(`select * from "${kind.sessionTable}" where refresh_token_hash = $1`, [sha256(refreshToken)])
+  return row
+}
+
+export async function ownerOf (app: FastifyInstance, kind: AccountType, id: string): Promise<Row | undefined> {
+  const [row] = await app.sql.unsafe(`select * from "${kind.ownerTable}" where id = $1`, [id])
+  return row
+}
+
+export async function countSessions (app: FastifyInstance, kind: AccountType): Promise<number> {
+  const [{ n }] = await app.sql.unsafe(`select count(*)::int as n from "${kind.sessionTable}"`)
+  return n
+}
+
+/**
+ * Installs a row trigger on the session table of `kind` running `body` (PL/pgSQL) for `event`;
+ * returns the function that removes it again (safe to call twice).
+ */
+async function sessionTrigger (app: FastifyInstance, kind: AccountType, name: string, event: string, body: string) {
+  const fn = `latchkey_test_${name}_${kind.type}`
+  await app.sql.unsafe(`create function ${fn}() returns trigger language plpgsql as $$ begin ${body} return new; end $$`)
+  await app.sql.unsafe(`create trigger ${fn} ${event} on "${kind.sessionTable}" for each row execute function ${fn}()`)
+  let removed = false
+  return async () => {
+    if (removed) return
+    removed = true
+    await app.sql.unsafe(`drop trigger if exists ${fn} on "${kind.sessionTable}"`)
+    await app.sql.unsafe(`drop function if exists ${fn}()`)
+  }
+}
+
+/**
+ * Makes every rotation of `kind` fail half-way: the rotating statement has already inserted the
+ * new session when the update of the old one raises.
+ */
+export function failRotations (app: FastifyInstance, kind: AccountType): Promise<() => Promise<void>> {
+  return sessionTrigger(app, kind, 'fail_rotation', 'before update',
+    `if new.replaced_by_session_id is not null then raise exception 'rotation failed on purpose'; end if;`)
+}
+
+/**
+ * Makes every new session of `kind` take `ms` to insert, so that a rotation stays open long
+ * enough for concurrent refreshes to overlap with it instead of running one after another.
+ */
+export function slowSessionInserts (app: FastifyInstance, kind: AccountType, ms: number): Promise<() => Promise<void>> {
+  return sessionTrigger(app, kind, 'slow_insert', 'before insert', `perform pg_sleep(${ms / 1000});`)
+}
+
+/** Fields of a session row that a state change can touch. */
+export function sessionState (row: Row | undefined) {
+  if (!row) return row
+  return { revokedAt: row.revoked_at, replacedBySessionId: row.replaced_by_session_id, lastUsedAt: row.last_used_at }
+}
+
+/** Within `slack` milliseconds of now (database and test clocks are the same machine). */
+export function isRecent (value: unknown, slack = 10_000): boolean {
+  return value instanceof Date && Math.abs(value.getTime() - Date.now()) < slack
+}

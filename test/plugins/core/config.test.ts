@@ -1,0 +1,218 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import t, { type Test } from 'tap'
+import { ROOT } from '../../../paths.js'
+import { ConfigError, loadConfig, parseDuration } from '../../../plugins/core/config.js'
+
+const SECRET_A = 'a'.repeat(32)
+const SECRET_B = 'b'.repeat(40)
+
+/** A fresh DATA_DIR, so that no test reads or writes the repository's .data/. */
+function tempDir (t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), 'latchkey-config-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** Asserts that loading refuses the environment with one line naming `variable`. */
+function refuses (t: Test, env: Record<string, string>, variable: string, expected?: RegExp): string {
+  let error: unknown
+  try {
+    loadConfig(env)
+  } catch (err) {
+    error = err
+  }
+  t.ok(error instanceof ConfigError, `${JSON.stringify(env)} is refused with a ConfigError`)
+  const message = error instanceof Error ? error.message : ''
+  t.match(message, variable, `the message names ${variable}`)
+  t.notMatch(message, /\n/, 'the message is one line')
+  if (expected) t.match(message, expected, 'the message gives the expected form')
+  return message
+}
+
+t.test('the defaults give port 8000, 15 minute access tokens and 60 day refresh tokens', async (t) => {
+  const dataDir = tempDir(t)
+  const config = loadConfig({ DATA_DIR: dataDir })
+  t.match(config, {
+    env: 'development',
+    isProduction: false,
+    port: 8000,
+    host: '0.0.0.0',
+    redisKeyPrefix: 'latchkey:',
+    accessTokenTtl: 900,
+    refreshTokenTtl: 60 * 86400,
+    jwtIssuer: 'latchkey',
+    apiVersion: 'v1',
+    publishMode: 'direct',
+    workerEnabled: true,
+    workerConcurrency: 5,
+    requireEmailConfirmed: false,
+    registrationEnabled: true,
+    rateLimit: { max: 300, windowMs: 5 * 60_000 },
+    loginRateLimit: { max: 10, windowMs: 15 * 60_000 },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    logLevel: 'info',
+    migrateOnStart: true,
+    dbPoolSize: 4,
+    dataDir
+  })
+  t.same(config.corsOrigins, [])
+  t.equal(config.databaseUrl, undefined, 'no DATABASE_URL means the embedded database')
+  t.equal(config.redisUrl, undefined, 'no REDIS_URL means no cache')
+})
+
+t.test('durations are read as whole seconds of s, m, h or d', async (t) => {
+  t.equal(parseDuration('30s'), 30)
+  t.equal(parseDuration('15m'), 900)
+  t.equal(parseDuration('2h'), 7200)
+  t.equal(parseDuration('90d'), 90 * 86400)
+  const config = loadConfig({
+    DATA_DIR: tempDir(t),
+    ACCESS_TOKEN_EXPIRES_IN: '1h',
+    REFRESH_TOKEN_EXPIRES_IN: '90d',
+    RATE_LIMIT_WINDOW: '1m'
+  })
+  t.equal(config.accessTokenTtl, 3600)
+  t.equal(config.refreshTokenTtl, 90 * 86400)
+  t.equal(config.rateLimit.windowMs, 60_000)
+})
+
+t.test('an empty variable falls back to its default', async (t) => {
+  const config = loadConfig({ DATA_DIR: tempDir(t), PORT: '', ACCESS_TOKEN_EXPIRES_IN: '' })
+  t.equal(config.port, 8000)
+  t.equal(config.accessTokenTtl, 900)
+})
+
+t.test('ACCESS_TOKEN_EXPIRES_IN=15 minutes stops the start with one line naming the variable and the form', async (t) => {
+  const message = refuses(t, { DATA_DIR: tempDir(t), ACCESS_TOKEN_EXPIRES_IN: '15 minutes' },
+    'ACCESS_TOKEN_EXPIRES_IN', /<integer><s\|m\|h\|d>/)
+  t.match(message, '"15 minutes"', 'the message quotes the value it got')
+})
+
+t.test('a malformed DATABASE_URL or REDIS_URL is refused without repeating the value (it may hold a password)', async (t) => {
+  const dataDir = tempDir(t)
+  for (const [name, value] of [['DATABASE_URL', 'mysql://u:hunter2@db/x'], ['REDIS_URL', 'http://:hunter2@cache']]) {
+    const message = refuses(t, { DATA_DIR: dataDir, [name]: value }, name, /URL/)
+    t.notMatch(message, 'hunter2', `${name}: the password is not in the message`)
+  }
+})
+
+t.test('values outside their form are refused, each naming its variable', async (t) => {
+  const dataDir = tempDir(t)
+  const cases: Array<[string, string, RegExp]> = [
+    ['REFRESH_TOKEN_EXPIRES_IN', '90', /<integer><s\|m\|h\|d>/],
+    ['PUBLISH_MODE', 'sometimes', /direct or async/],
+    ['PORT', '70000', /0 to 65535/],
+    ['PORT', 'eighty', /integer/],
+    ['BODY_LIMIT', '1gb', /<integer><b\|kb\|mb>/],
+    ['BODY_LIMIT', 'lots', /<integer><b\|kb\|mb>/],
+    ['CORS_ORIGINS', '*', /\*/],
+    ['CORS_ORIGINS', 'https://a.example,*', /\*/],
+    ['NODE_ENV', 'staging', /development, production or test/],
+    ['WORKER_ENABLED', 'yes', /true or false/],
+    ['RATE_LIMIT_MAX', '0', /integer from 1/]
+  ]
+  for (const [name, value, expected] of cases) {
+    t.test(`${name}=${value}`, async (t) => {
+      refuses(t, { DATA_DIR: dataDir, [name]: value }, name, expected)
+    })
+  }
+})
+
+t.test('sizes, origins and modes in their form are accepted', async (t) => {
+  const config = loadConfig({
+    DATA_DIR: tempDir(t),
+    BODY_LIMIT: '1kb',
+    CORS_ORIGINS: 'https://a.example, https://b.example',
+    PUBLISH_MODE: 'async',
+    PORT: '0'
+  })
+  t.equal(config.bodyLimit, 1024)
+  t.same(config.corsOrigins, ['https://a.example', 'https://b.example'])
+  t.equal(config.publishMode, 'async')
+  t.equal(config.port, 0)
+  t.equal(loadConfig({ DATA_DIR: tempDir(t), BODY_LIMIT: '2mb' }).bodyLimit, 2 * 1024 * 1024)
+  t.equal(loadConfig({ DATA_DIR: tempDir(t), BODY_LIMIT: '512b' }).bodyLimit, 512)
+})
+
+t.test('production refuses a missing or short secret, naming it and never echoing it', async (t) => {
+  const dataDir = tempDir(t)
+  const production = { NODE_ENV: 'production', DATA_DIR: dataDir }
+  refuses(t, { ...production, REFRESH_TOKEN_SECRET: SECRET_B }, 'ACCESS_TOKEN_SECRET', /32 characters/)
+  const short = 's'.repeat(31)
+  const message = refuses(t, { ...production, ACCESS_TOKEN_SECRET: short, REFRESH_TOKEN_SECRET: SECRET_B },
+    'ACCESS_TOKEN_SECRET', /32 characters/)
+  t.notMatch(message, short, 'the short secret is not printed')
+  refuses(t, { ...production, ACCESS_TOKEN_SECRET: SECRET_A }, 'REFRESH_TOKEN_SECRET', /32 characters/)
+  refuses(t, { ...production, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: 'short' },
+    'REFRESH_TOKEN_SECRET', /32 characters/)
+  t.notOk(existsSync(join(dataDir, 'secrets.json')), 'production never generates secrets')
+})
+
+t.test('production with two long secrets uses them as given', async (t) => {
+  const dataDir = tempDir(t)
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B })
+  t.equal(config.isProduction, true)
+  t.equal(config.accessTokenSecret, SECRET_A)
+  t.equal(config.refreshTokenSecret, SECRET_B)
+  t.notOk(existsSync(join(dataDir, 'secrets.json')), 'no secrets file is written')
+})
+
+t.test('development generates the secrets once into DATA_DIR/secrets.json, readable by the owner only', async (t) => {
+  const dataDir = join(tempDir(t), 'nested', 'data')
+  const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir })
+  const file = join(dataDir, 'secrets.json')
+  t.ok(existsSync(file), 'the secrets file exists')
+  t.equal(statSync(file).mode & 0o777, 0o600, 'the file mode is 0600')
+  t.ok(first.accessTokenSecret.length >= 32, 'the access secret has at least 32 characters')
+  t.ok(first.refreshTokenSecret.length >= 32, 'the refresh secret has at least 32 characters')
+  t.not(first.accessTokenSecret, first.refreshTokenSecret, 'the two secrets differ')
+  t.same(JSON.parse(readFileSync(file, 'utf8')), { access: first.accessTokenSecret, refresh: first.refreshTokenSecret })
+
+  const second = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir })
+  t.equal(second.accessTokenSecret, first.accessTokenSecret, 'a second start reads the same access secret')
+  t.equal(second.refreshTokenSecret, first.refreshTokenSecret, 'a second start reads the same refresh secret')
+  t.equal(statSync(file).mode & 0o777, 0o600, 'the file mode is still 0600')
+})
+
+t.test('test mode keeps its secrets in DATA_DIR too, and another DATA_DIR gets other secrets', async (t) => {
+  const one = tempDir(t)
+  const a = loadConfig({ NODE_ENV: 'test', DATA_DIR: one })
+  const b = loadConfig({ NODE_ENV: 'test', DATA_DIR: one })
+  const c = loadConfig({ NODE_ENV: 'test', DATA_DIR: tempDir(t) })
+  t.equal(b.accessTokenSecret, a.accessTokenSecret)
+  t.equal(statSync(join(one, 'secrets.json')).mode & 0o777, 0o600)
+  t.not(c.accessTokenSecret, a.accessTokenSecret)
+})
+
+t.test('a secret given in the environment wins over the generated one', async (t) => {
+  const dataDir = tempDir(t)
+  const generated = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir })
+  const given = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: SECRET_A })
+  t.equal(given.accessTokenSecret, SECRET_A)
+  t.equal(given.refreshTokenSecret, generated.refreshTokenSecret, 'the missing one is still the generated one')
+})
+
+t.test('`latchkey serve` with ACCESS_TOKEN_EXPIRES_IN=15 minutes exits 1 with one line and no stack trace', async (t) => {
+  const env: Record<string, string | undefined> = { ...process.env, ACCESS_TOKEN_EXPIRES_IN: '15 minutes', DATA_DIR: tempDir(t) }
+  delete env.DATABASE_URL
+  delete env.NODE_OPTIONS
+  const child = spawn(process.execPath, ['--import', 'tsx', 'cli.ts', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d) => { stdout += d })
+  child.stderr.on('data', (d) => { stderr += d })
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)))
+  clearTimeout(killer)
+  t.equal(code, 1, 'the exit code is 1')
+  t.equal(stdout, '', 'nothing is written to stdout')
+  const lines = stderr.split('\n').filter((l) => l.length)
+  t.equal(lines.length, 1, `stderr is one line: ${JSON.stringify(stderr)}`)
+  t.match(lines[0], /ACCESS_TOKEN_EXPIRES_IN/)
+  t.match(lines[0], /<integer><s\|m\|h\|d>/)
+  t.notMatch(stderr, '    at ', 'no stack trace')
+})

@@ -1,0 +1,32 @@
+import t from 'tap'
+import { build } from '../../helpers/app.js'
+
+const ALLOWED = 'https://app.example.com'
+
+t.test('with CORS_ORIGINS, an allowed origin gets credentials-enabled CORS, any other origin gets none', async (t) => {
+  const app = await build(t, { env: { CORS_ORIGINS: `${ALLOWED}, https://admin.example.com` } })
+
+  const preflight = await app.inject({
+    method: 'OPTIONS',
+    url: '/v1/users/refresh',
+    headers: { origin: ALLOWED, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }
+  })
+  t.equal(preflight.statusCode, 204, 'the preflight of an any-method route is answered')
+  t.equal(preflight.headers['access-control-allow-origin'], ALLOWED)
+  t.equal(preflight.headers['access-control-allow-credentials'], 'true', 'cookies may be sent')
+
+  const res = await app.inject({ method: 'POST', url: '/v1/users/refresh', headers: { origin: ALLOWED }, payload: {} })
+  t.equal(res.statusCode, 401)
+  t.equal(res.headers['access-control-allow-origin'], ALLOWED, 'the actual response is readable by the origin')
+  t.equal(res.headers['access-control-allow-credentials'], 'true')
+
+  const other = await app.inject({ method: 'POST', url: '/v1/users/refresh', headers: { origin: 'https://evil.example' }, payload: {} })
+  t.equal(other.headers['access-control-allow-origin'], undefined, 'another origin is not allowed')
+})
+
+t.test('without CORS_ORIGINS no CORS headers are sent', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ method: 'POST', url: '/v1/users/refresh', headers: { origin: ALLOWED }, payload: {} })
+  t.equal(res.headers['access-control-allow-origin'], undefined)
+  t.equal(res.headers['access-control-allow-credentials'], undefined)
+})
