@@ -17,7 +17,7 @@ import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.j
 import { ARGON2_OPTIONS } from '../plugins/accounts/passwords.js'
 import { DEFAULT_DB_POOL_SIZE } from '../plugins/core/config.js'
 import { hashRefreshToken } from '../plugins/accounts/tokens.js'
-import { measure, paired, rssMb, startProcess, type Service, type Settings } from './lib.js'
+import { measure, median, paired, rssMb, startProcess, type Service, type Settings } from './lib.js'
 import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 
@@ -60,9 +60,11 @@ const rows: Row[] = []
 const results: Record<string, unknown> = { settings, startedAt: new Date().toISOString() }
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
-function ratioRow (scenario: string, value: number, ceiling: number, min: number, unit = 'req/s') {
-  const ratio = value / ceiling
-  rows.push({ scenario, value: `${fmt(value)} ${unit}`, ceiling: `${fmt(ceiling)} ${unit}`, ratio: fmt(ratio, 2), target: `>= ${min}`, ok: ratio >= min })
+/** The median of the per-round ratios: each service run against the reference run beside it. */
+function ratioRow (scenario: string, service: { rps: number, runs: number[] }, reference: { rate: number, runs: number[] },
+  min: number, unit = 'req/s') {
+  const ratio = median(service.runs.map((rps, i) => rps / reference.runs[i]))
+  rows.push({ scenario, value: `${fmt(service.rps)} ${unit}`, ceiling: `${fmt(reference.rate)} ${unit}`, ratio: fmt(ratio, 2), target: `>= ${min}`, ok: ratio >= min })
 }
 function limitRow (scenario: string, value: number, max: number, unit: string) {
   rows.push({ scenario, value: `${fmt(value, 1)} ${unit}`, ceiling: '', ratio: '', target: `<= ${max} ${unit}`, ok: value <= max })
@@ -157,7 +159,7 @@ async function main () {
         const health = await paired(settings, { url: `${service.url}/health`, connections: CONNECTIONS.health }, bare.run)
         results.health = health.service
         results.bareHealth = health.ceiling
-        ratioRow('health', health.service.rps, health.ceiling.rate, 0.8)
+        ratioRow('health', health.service, health.ceiling, 0.8)
       } finally {
         await bare.close()
       }
@@ -185,7 +187,7 @@ async function main () {
       }, argon2.run).finally(argon2.close)
       results.login = logins.service
       results.argon2 = logins.ceiling
-      ratioRow('login', logins.service.rps, logins.ceiling.rate, 0.9)
+      ratioRow('login', logins.service, logins.ceiling, 0.9)
     }
 
     if (want('refresh')) {
@@ -212,9 +214,12 @@ async function main () {
         results.refresh = refresh.service
         results.refreshSql = refresh.ceiling
         results.refreshFloor = refresh.references.floor
-        ratioRow('refresh', refresh.service.rps, refresh.ceiling.rate, 0.7)
-        const floorRps = refresh.references.floor.rps
-        rows.push({ scenario: 'refresh floor: bare Fastify + the SQL', value: `${fmt(floorRps)} req/s`, ceiling: `${fmt(refresh.ceiling.rate)} req/s`, ratio: fmt(floorRps / refresh.ceiling.rate, 2), target: '', ok: null })
+        // The target is against the floor (the least a service on this stack can do); the SQL alone
+        // is shown for what the database could take.
+        const floorRuns = refresh.references.floor
+        ratioRow('refresh', refresh.service, { rate: floorRuns.rps, runs: floorRuns.runs }, 0.9)
+        rows.push({ scenario: 'refresh floor: bare Fastify + the SQL', value: `${fmt(floorRuns.rps)} req/s`, ceiling: '', ratio: '', target: '', ok: null })
+        rows.push({ scenario: 'refresh SQL alone (postgres.js)', value: `${fmt(refresh.ceiling.rate)} statements/s`, ceiling: '', ratio: '', target: '', ok: null })
       } finally {
         await Promise.all([refreshSql.close(), floor.stop()])
       }

@@ -3,10 +3,10 @@
  * cjs/ and cf/). `shift` only frees its array when the queue becomes empty, and `remove` scans
  * from the array's start. Under sustained load (more concurrent queries than connections) the
  * busy queue is never empty, so every query appends a slot that is never freed and the next
- * query's `remove` scans all of them: throughput falls with uptime (20,000 to 3,300 `select 1`/s
- * within 35 s on a 4-connection pool here) until the load stops. Upstream: porsager/postgres#747.
+ * query's `remove` scans all of them: throughput falls with uptime until the load stops
+ * (bench/README.md). Upstream: porsager/postgres#747.
  * The patch compacts the array once half of it is shifted slots, and starts `remove` after them.
- * It is idempotent; test/plugins/db.test.ts fails when it is not in place.
+ * It is idempotent; test/plugins/core/db.test.ts fails when it is not in place.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -2,9 +2,11 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../app.js'
 import { cloneDatabase, testConfig } from './helpers/app.js'
+import { ENV, type TapTest } from './helpers/accounts.js'
+import { jobRow } from './helpers/jobs.js'
+import { postRow } from './helpers/posts.js'
 import {
-  ENV, authHeader, drain, feedSocket, isEvent, isPublished, jobRow, listen, postRow, registerUser, waitForNoConnections,
-  waitUntil, type TapTest, type Urls
+  authHeader, drain, feedSocket, isEvent, isPublished, listen, registerUser, waitForNoConnections, waitUntil, type Urls
 } from './helpers/sockets.js'
 
 /**

@@ -54,9 +54,7 @@ export const EnvSchema = Type.Object({
 /**
  * Connections of the request pool. A Node process is one thread and postgres.js pipelines queries
  * on each connection, so a few connections keep it busy; more backends only compete for the
- * database's cores. Measured on 2 cores under refresh load (32 clients): PostgreSQL spent 260 to
- * 300 µs of CPU per refresh with 4 connections against a median of 370 with 10, and the service
- * served 4 to 15% more; 2 connections were no faster than 4.
+ * database's cores (measured in bench/README.md).
  */
 export const DEFAULT_DB_POOL_SIZE = 4
 
@@ -169,7 +167,7 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     if (value !== undefined && value !== '') raw[key] = value.trim()
     else if (value === '' && key === 'CORS_ORIGINS') raw[key] = ''
   }
-  // Ajv is already loaded for Fastify's own validation; typebox/value would add ~5 MB at start.
+  // Ajv is already loaded for Fastify's own validation; typebox/value would add to the start-up memory.
   const validate = new Ajv({ strict: false }).compile(EnvSchema)
   const error = validate(raw) ? undefined : validate.errors?.[0]
   if (error) {

@@ -14,8 +14,8 @@ export default fp(async (app) => {
     timeWindow: config.rateLimit.windowMs,
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rl:` } : {}),
     skipOnError: true,
-    // The x-ratelimit-* headers go only on the 429 (with Retry-After): on every other response
-    // they cost about 4% of the refresh path's throughput.
+    // The x-ratelimit-* headers go only on the 429 (with Retry-After): on every response they
+    // cost the hot paths measurable throughput (bench/README.md).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) => new AppError('TOO_MANY_REQUESTS', {
       params: { after: context.after }

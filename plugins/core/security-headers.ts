@@ -6,7 +6,7 @@ import type { onRequestHookHandler } from 'fastify'
 declare module 'fastify' {
   interface FastifyContextConfig { securityHeaders?: boolean }
   interface FastifyInstance {
-    /** The API security headers, for answers no route gives (plugins/errors.ts). */
+    /** The API security headers, for answers no route gives (errors.ts). */
     securityHeaders: Record<string, string>
   }
 }
@@ -51,7 +51,7 @@ export default fp(async (app) => {
   // Route by route rather than in a global hook, so that the probes, which opt out
   // (`config: { securityHeaders: false }`: load balancers are not browsers), pay nothing for
   // them. First among the route's own hooks, so its 401s and 429s carry them as well; 404s,
-  // undecodable paths and errors raised before these hooks get them in plugins/errors.ts.
+  // undecodable paths and errors raised before these hooks get them in errors.ts.
   app.addHook('onRoute', (route) => {
     if (route.config?.securityHeaders === false) return
     route.onRequest = [addHeaders, ...[route.onRequest ?? []].flat()]

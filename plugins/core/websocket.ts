@@ -8,7 +8,7 @@ const MAX_FRAME_BYTES = 16 * 1024
 /**
  * @fastify/websocket with our shutdown (close code 1001) and a heartbeat: every interval each
  * socket is pinged, and one that did not answer the previous ping is dropped. What is said on a
- * socket is the domain's (plugins/realtime/protocol.ts).
+ * socket belongs to the route's wsHandler.
  */
 export default fp(async (app) => {
   await app.register(websocket, {

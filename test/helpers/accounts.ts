@@ -1,7 +1,8 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type tap from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { AccountType } from '../../plugins/accounts/registry.js'
+import { parseSetCookies, sha256 } from './tokens.js'
 
 /** The subtest object tap hands to a `t.test` callback. */
 export type TapTest = Parameters<Parameters<typeof tap.test>[0]>[0]
@@ -19,7 +20,7 @@ export const PRODUCTION_ENV = {
   REFRESH_TOKEN_SECRET: 'r'.repeat(40)
 }
 
-export const ACCOUNT_KEYS = ['createdAt', 'email', 'id', 'isActive', 'isEmailConfirmed', 'lastLogin', 'lastLoginAt',
+const ACCOUNT_KEYS = ['createdAt', 'email', 'id', 'isActive', 'isEmailConfirmed', 'lastLogin', 'lastLoginAt',
   'loginCount', 'updatedAt']
 
 /** Default lifetimes of the test configuration, in seconds. */
@@ -39,14 +40,6 @@ export function accountError (kind: AccountType, rest: string): string {
 
 export function uniqueEmail (label: string): string {
   return `${label}-${randomBytes(5).toString('hex')}@latchkey.test`
-}
-
-export function sha256 (value: string): string {
-  return createHash('sha256').update(value).digest('hex')
-}
-
-export function randomRefreshToken (): string {
-  return randomBytes(32).toString('hex')
 }
 
 export interface AccountOptions {
@@ -115,30 +108,6 @@ export function authed (app: FastifyInstance, kind: AccountType, action: Action,
   })
 }
 
-export interface ParsedCookie {
-  name: string
-  value: string
-  /** Attribute names in lower case; flags (HttpOnly, Secure) have the value `true`. */
-  attributes: Record<string, string | true>
-}
-
-/** Every Set-Cookie header of a response, attribute by attribute. */
-export function parseSetCookies (res: LightMyRequestResponse): ParsedCookie[] {
-  const raw = res.headers['set-cookie']
-  const headers = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]
-  return headers.map((header) => {
-    const [pair, ...attrs] = header.split(';').map((part) => part.trim())
-    const eq = pair.indexOf('=')
-    const attributes: Record<string, string | true> = {}
-    for (const attr of attrs) {
-      const i = attr.indexOf('=')
-      if (i === -1) attributes[attr.toLowerCase()] = true
-      else attributes[attr.slice(0, i).toLowerCase()] = attr.slice(i + 1)
-    }
-    return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), attributes }
-  })
-}
-
 /** Asserts the one refresh cookie of a response carries `value` with the contract's attributes. */
 export function assertRefreshCookie (t: TapTest, res: LightMyRequestResponse, kind: AccountType,
   expected: { value: string, maxAge?: number, secure?: boolean }) {
@@ -198,23 +167,6 @@ export function assertIssued (t: TapTest, res: LightMyRequestResponse, kind: Acc
   t.same(Object.keys(body[kind.bodyKey] ?? {}).sort(), ACCOUNT_KEYS, `the ${kind.bodyKey} object has exactly the public fields`)
   t.notMatch(res.payload, /password|\$argon2/i, 'no password or hash anywhere in the response')
   return body
-}
-
-export interface Jwt { header: Record<string, any>, payload: Record<string, any>, signature: string }
-
-export function decodeJwt (token: string): Jwt {
-  const [header, payload, signature] = token.split('.')
-  const part = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'))
-  return { header: part(header), payload: part(payload), signature }
-}
-
-/** A JWT signed with HMAC-SHA256 (or the given HMAC algorithm), or unsigned for `alg: none`. */
-export function forgeJwt (payload: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
-  const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
-  const input = `${encode(header)}.${encode(payload)}`
-  const digest = ({ HS256: 'sha256', HS384: 'sha384', HS512: 'sha512' } as Record<string, string>)[String(header.alg)]
-  if (!digest) return `${input}.`
-  return `${input}.${createHmac(digest, secret).update(input).digest('base64url')}`
 }
 
 export type Row = Record<string, any>

@@ -3,26 +3,12 @@ import type { AddressInfo } from 'node:net'
 import type tap from 'tap'
 import postgres from 'postgres'
 import WebSocket, { type ClientOptions } from 'ws'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES } from '../../plugins/accounts/registry.js'
+import { ENV, PASSWORD, uniqueEmail, type TapTest } from './accounts.js'
 import { build, type BuildOptions } from './app.js'
 
-/** The subtest object tap hands to a `t.test` callback. */
-export type TapTest = Parameters<Parameters<typeof tap.test>[0]>[0]
-
-/** Tests register and log in many times: the limiters must not get in the way. */
-export const ENV = { LOGIN_RATE_LIMIT_MAX: '1000', RATE_LIMIT_MAX: '100000' }
-
-export const PASSWORD = 'correct horse battery staple'
-export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
-
 export type Message = Record<string, any>
-export type Row = Record<string, any>
-
-export function uniqueEmail (label = 'user'): string {
-  return `${label}-${randomBytes(5).toString('hex')}@latchkey.test`
-}
 
 export interface Urls { http: string, ws: string }
 
@@ -47,7 +33,7 @@ export async function waitForNoConnections (databaseUrl: string, timeoutMs = 500
   }
 }
 
-/** An app on its own database (see helper.ts) with the limiters relaxed. */
+/** An app on its own database (see app.ts) with the limiters relaxed. */
 export async function start (t: TapTest | typeof tap, opts: BuildOptions = {}): Promise<FastifyInstance> {
   return build(t, { ...opts, env: { ...ENV, ...opts.env } })
 }
@@ -62,7 +48,7 @@ export interface TestUser { id: string, email: string, token: string, refreshTok
 
 /** A new user through /v1/users/register; throws with the body if that fails. */
 export async function registerUser (app: FastifyInstance, headers: Record<string, string> = {}): Promise<TestUser> {
-  const email = uniqueEmail()
+  const email = uniqueEmail('user')
   const res = await app.inject({ method: 'POST', url: '/v1/users/register', payload: { email, password: PASSWORD }, headers })
   if (res.statusCode !== 201) throw new Error(`register answered ${res.statusCode}: ${res.body}`)
   const body = res.json()
@@ -80,45 +66,6 @@ export async function adminToken (app: FastifyInstance): Promise<string> {
 
 export function authHeader (token: string): Record<string, string> {
   return { authorization: `jwt-user ${token}` }
-}
-
-/** A draft through /v1/posts/create; throws with the body if that fails. */
-export async function createPost (app: FastifyInstance, token: string, title = `Post ${randomBytes(3).toString('hex')}`): Promise<Row> {
-  const res = await app.inject({ method: 'POST', url: '/v1/posts/create', payload: { title }, headers: authHeader(token) })
-  if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`)
-  return res.json().post
-}
-
-export function publish (app: FastifyInstance, token: string, postId: unknown,
-  opts: { url?: string, headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: opts.url ?? '/v1/posts/publish',
-    payload: { postId },
-    headers: { ...authHeader(token), ...opts.headers }
-  })
-}
-
-export async function postRow (app: FastifyInstance, id: string): Promise<Row | undefined> {
-  const [row] = await app.sql`select * from posts where id = ${id}`
-  return row
-}
-
-/** Rows of graphile-worker 0.16 jobs with their task name (the public view has no payload). */
-export async function jobRows (app: FastifyInstance): Promise<Row[]> {
-  return [...await app.sql`select j.id, t.identifier as task_identifier, j.payload, j.attempts, j.max_attempts,
-      j.last_error, j.locked_at, j.run_at
-    from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id`]
-}
-
-export async function jobRow (app: FastifyInstance, id: number | string): Promise<Row | undefined> {
-  return (await jobRows(app)).find((j) => String(j.id) === String(id))
-}
-
-/** Makes a job due now and wakes the worker (it LISTENs on jobs:insert), instead of its backoff. */
-export async function runJobNow (app: FastifyInstance, id: number | string): Promise<void> {
-  await app.sql`update graphile_worker._private_jobs set run_at = now() where id = ${id}`
-  await app.sql`select pg_notify('jobs:insert', '{"count":1}')`
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -142,8 +89,9 @@ export const isPublished = (postId: string) => (m: Message) => isEvent('POST_PUB
 export interface Closed { code: number, reason: string }
 
 /**
- * A WebSocket client that keeps every JSON message it receives. `waitFor` hands out each message
- * once, in arrival order, so a later wait never matches a message an earlier one took.
+ * A `ws` client, from injectWS or from `new WebSocket(url)`, that keeps every JSON message it
+ * receives. `waitFor` hands out each message once, in arrival order, so a later wait never
+ * matches a message an earlier one took.
  */
 export class TestSocket {
   readonly messages: Message[] = []
@@ -243,10 +191,46 @@ export class TestSocket {
   }
 }
 
-/** Opens a WebSocket (terminated when the test ends); rejects if the upgrade fails. */
-export function openSocket (t: TapTest | typeof tap, url: string, options: ClientOptions = {}): Promise<TestSocket> {
+/**
+ * Where a test socket connects: an app, reached through injectWS (no port), or the ws:// URL of
+ * a listening one, for tests that need several processes or a real TCP connection.
+ */
+export type SocketTarget = FastifyInstance | string
+
+const PEER = Symbol('server side of an injected socket')
+type PeerRequest = { [PEER]?: (server: WebSocket) => void }
+const tracking = new WeakSet<FastifyInstance>()
+
+/**
+ * A socket through injectWS. Its in-memory pipe never tells the server that the client's end
+ * has closed, so the server's socket would wait ws's 30 s close timeout (keeping the test process
+ * alive, and the socket in its rooms): once the client is closed, end the server's side as TCP would.
+ */
+async function injectSocket (t: TapTest | typeof tap, app: FastifyInstance, headers?: ClientOptions['headers']): Promise<TestSocket> {
+  if (!tracking.has(app)) {
+    tracking.add(app)
+    // injectWS spreads its upgrade context into the request that reaches 'connection'.
+    app.websocketServer.on('connection', (server: WebSocket, request: PeerRequest) => request[PEER]?.(server))
+  }
+  let socket: TestSocket | undefined
+  let peer: WebSocket | undefined
+  const context = { headers, [PEER]: (server: WebSocket) => { peer = server } }
+  const ws = await app.injectWS('/v1/ws', context, {
+    // The collector listens before the upgrade completes, so no early frame is lost.
+    onInit: (ws) => {
+      socket = new TestSocket(ws)
+      ws.once('close', () => peer?.terminate())
+    }
+  })
+  t.teardown(() => ws.terminate())
+  return socket!
+}
+
+/** Opens a socket on /v1/ws (terminated when the test ends); rejects if the upgrade fails. */
+export async function openSocket (t: TapTest | typeof tap, target: SocketTarget, options: ClientOptions = {}): Promise<TestSocket> {
+  if (typeof target !== 'string') return injectSocket(t, target, options.headers)
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, options)
+    const ws = new WebSocket(target, options)
     const socket = new TestSocket(ws)
     t.teardown(() => ws.terminate())
     ws.once('open', () => resolve(socket))
@@ -256,8 +240,8 @@ export function openSocket (t: TapTest | typeof tap, url: string, options: Clien
 }
 
 /** A socket authenticated with the first-frame protocol. */
-export async function connectUser (t: TapTest | typeof tap, url: string, token: string): Promise<TestSocket> {
-  const socket = await openSocket(t, url)
+export async function connectUser (t: TapTest | typeof tap, target: SocketTarget, token: string): Promise<TestSocket> {
+  const socket = await openSocket(t, target)
   socket.send({ type: 'auth', token })
   const reply = await socket.waitFor((m) => m.type === 'authenticated' || m.type === 'error', 3000, 'the answer to auth')
   if (reply.type !== 'authenticated') throw new Error(`auth answered ${JSON.stringify(reply)}`)
@@ -265,8 +249,8 @@ export async function connectUser (t: TapTest | typeof tap, url: string, token: 
 }
 
 /** An authenticated socket already in FEED. */
-export async function feedSocket (t: TapTest | typeof tap, url: string, token: string): Promise<TestSocket> {
-  const socket = await connectUser(t, url, token)
+export async function feedSocket (t: TapTest | typeof tap, target: SocketTarget, token: string): Promise<TestSocket> {
+  const socket = await connectUser(t, target, token)
   const joined = await socket.join('FEED')
   if (joined.type !== 'joined') throw new Error(`join FEED answered ${JSON.stringify(joined)}`)
   return socket

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
 import { v7 as uuidv7 } from 'uuid'
-import type { JobHelpers } from 'graphile-worker'
+import type { JobHelpers, WorkerUtils } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { V1PublishTask } from '../../workers/V1PublishTask.js'
+import { ACCOUNT_TYPES } from '../../plugins/accounts/registry.js'
 import { PUBLISH_MAX_ATTEMPTS, type PublishSteps } from '../../plugins/posts/posts.js'
 import { ROOMS_CHANNEL } from '../../plugins/realtime/rooms.js'
 import type { PublicPost } from '../../schemas/posts.js'
-import {
-  createPost, drain, feedSocket, isEvent, isPublished, jobRow, postRow, publish, registerUser, runJobNow, serve,
-  sleep, start, waitUntil, type Row
-} from '../helpers/sockets.js'
+import { PASSWORD, uniqueEmail, type Row } from '../helpers/accounts.js'
+import { jobRow, removeJob, runJobNow, workerUtils } from '../helpers/jobs.js'
+import { createPost, postRow, publish } from '../helpers/posts.js'
+import { drain, feedSocket, isEvent, isPublished, registerUser, sleep, start, waitUntil } from '../helpers/sockets.js'
 
 interface Call { step: 'moderate' | 'preview', postId: string, status: string, locale: string }
 
@@ -29,16 +30,16 @@ const publishSteps: PublishSteps = {
 }
 const callsFor = (postId: string) => calls.filter((c) => c.postId === postId).map((c) => c.step)
 
-const { app, ws } = await serve(t, { env: { PUBLISH_MODE: 'async', WORKER_ENABLED: 'true' }, publishSteps })
+const app = await start(t, { env: { PUBLISH_MODE: 'async', WORKER_ENABLED: 'true' }, publishSteps })
+const utils = await workerUtils(t, app)
 
 function useSteps (t: { teardown: (fn: () => void) => void }, overrides: Partial<PublishSteps>) {
   Object.assign(steps, overrides)
   t.teardown(() => Object.assign(steps, { moderate: async () => {}, preview: async () => {} }))
 }
 
-async function addJob (target: FastifyInstance, payload: unknown): Promise<number> {
-  const [job] = await target.sql`select id from graphile_worker.add_job('V1PublishTask', ${JSON.stringify(payload)}::text::json,
-    max_attempts => ${PUBLISH_MAX_ATTEMPTS})`
+async function addJob (target: WorkerUtils, payload: unknown): Promise<number> {
+  const job = await target.addJob('V1PublishTask', payload, { maxAttempts: PUBLISH_MAX_ATTEMPTS })
   return Number(job.id)
 }
 
@@ -85,7 +86,7 @@ t.test('the task publishes a draft after moderation and preview, with the locale
 
 t.test('a queued job publishes the post and POST_PUBLISHED follows its commit', async (t) => {
   const user = await registerUser(app)
-  const socket = await feedSocket(t, ws, user.token)
+  const socket = await feedSocket(t, app, user.token)
   const draft = await createPost(app, user.token, 'Through the queue')
   const res = await publish(app, user.token, draft.id)
   t.equal(res.statusCode, 202)
@@ -100,7 +101,7 @@ t.test('a queued job publishes the post and POST_PUBLISHED follows its commit', 
 t.test('a rejecting moderation step leaves a draft, emits nothing, and stops after 3 attempts', async (t) => {
   useSteps(t, { moderate: async () => { throw new Error('moderation refused: spam') } })
   const user = await registerUser(app)
-  const socket = await feedSocket(t, ws, user.token)
+  const socket = await feedSocket(t, app, user.token)
   const draft = await createPost(app, user.token)
   const res = await publish(app, user.token, draft.id)
   t.equal(res.statusCode, 202)
@@ -110,7 +111,7 @@ t.test('a rejecting moderation step leaves a draft, emits nothing, and stops aft
     const job = await attemptFailed(app, jobId, n)
     t.match(job.last_error, /moderation refused: spam/, `attempt ${n} failed with the moderation error`)
     t.equal((await postRow(app, draft.id))?.status, 'draft', `the post is a draft after attempt ${n}`)
-    await runJobNow(app, jobId) // skip the backoff (and, after the last attempt, try to provoke one more)
+    await runJobNow(utils, jobId) // skip the backoff (and, after the last attempt, try to provoke one more)
   }
   await sleep(500)
   const job = await jobRow(app, jobId)
@@ -127,10 +128,10 @@ t.test('a rejecting moderation step leaves a draft, emits nothing, and stops aft
 t.test('a rejecting preview step leaves a draft and fails the attempt', async (t) => {
   useSteps(t, { preview: async () => { throw new Error('preview renderer down') } })
   const user = await registerUser(app)
-  const socket = await feedSocket(t, ws, user.token)
+  const socket = await feedSocket(t, app, user.token)
   const draft = await createPost(app, user.token)
   const { jobId } = (await publish(app, user.token, draft.id)).json()
-  t.teardown(() => app.sql`delete from graphile_worker._private_jobs where id = ${jobId}`)
+  t.teardown(() => removeJob(utils, app, jobId))
   const job = await attemptFailed(app, jobId, 1)
   t.match(job.last_error, /preview renderer down/)
   t.same(callsFor(draft.id), ['moderate', 'preview'])
@@ -141,16 +142,16 @@ t.test('a rejecting preview step leaves a draft and fails the attempt', async (t
 t.test('a job for a missing post fails', async (t) => {
   const postId = uuidv7()
   await t.rejects(app.posts.runPublishJob(postId, 'en'), /does not exist/, 'the job function throws')
-  const jobId = await addJob(app, { postId, locale: 'en' })
-  t.teardown(() => app.sql`delete from graphile_worker._private_jobs where id = ${jobId}`)
+  const jobId = await addJob(utils, { postId, locale: 'en' })
+  t.teardown(() => removeJob(utils, app, jobId))
   const job = await attemptFailed(app, jobId, 1)
   t.match(job.last_error, new RegExp(`post ${postId} does not exist`))
   t.same(callsFor(postId), [], 'no step ran')
 })
 
 t.test('a job with an invalid payload fails without running any step', async (t) => {
-  const jobId = await addJob(app, { postId: 'not-a-uuid', locale: 'en' })
-  t.teardown(() => app.sql`delete from graphile_worker._private_jobs where id = ${jobId}`)
+  const jobId = await addJob(utils, { postId: 'not-a-uuid', locale: 'en' })
+  t.teardown(() => removeJob(utils, app, jobId))
   const job = await attemptFailed(app, jobId, 1)
   t.match(job.last_error, /invalid V1PublishTask payload/)
   t.same(callsFor('not-a-uuid'), [])
@@ -158,13 +159,13 @@ t.test('a job with an invalid payload fails without running any step', async (t)
 
 t.test('a job for a post published meanwhile completes without steps and without an event', async (t) => {
   const user = await registerUser(app)
-  const socket = await feedSocket(t, ws, user.token)
+  const socket = await feedSocket(t, app, user.token)
   const draft = await createPost(app, user.token)
   const published: PublicPost = await app.posts.publish(draft.id, user.id)
   await socket.waitFor(isPublished(draft.id))
   const before = await postRow(app, draft.id)
 
-  const jobId = await addJob(app, { postId: draft.id, locale: 'en' })
+  const jobId = await addJob(utils, { postId: draft.id, locale: 'en' })
   await jobGone(app, jobId)
   t.same(callsFor(draft.id), [], 'no step ran')
   t.same(await postRow(app, draft.id), before, 'the post is untouched')
@@ -176,14 +177,14 @@ t.test('a worker-only process runs the job and notifies every instance after the
   const worker = await start(t, { role: 'worker', publishSteps })
   t.equal(worker.hasRoute({ method: 'GET', url: '/v1/ws' }), false, 'the worker serves no routes')
   t.ok(worker.worker, 'the worker runs')
-  const [owner] = await worker.sql`insert into users (id, email, password) values (${uuidv7()}, ${`w-${randomUUID()}@latchkey.test`}, 'x') returning id`
-  const [draft] = await worker.sql`insert into posts (id, user_id, title) values (${uuidv7()}, ${owner.id}, 'Worker only') returning id`
+  const owner = await worker.sessions.createAccount(ACCOUNT_TYPES.user, uniqueEmail('worker'), PASSWORD)
+  const draft = await worker.posts.create(owner.id, 'Worker only')
 
   const notices: Array<Record<string, any>> = []
   const listener = await worker.sql.listen(ROOMS_CHANNEL, (payload) => notices.push(JSON.parse(payload)))
   t.teardown(() => listener.unlisten())
 
-  const jobId = await addJob(worker, { postId: draft.id, locale: 'en' })
+  const jobId = await addJob(await workerUtils(t, worker), { postId: draft.id, locale: 'en' })
   await jobGone(worker, jobId)
   const row = await postRow(worker, draft.id)
   t.equal(row?.status, 'published')

@@ -3,7 +3,8 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../../../plugins/accounts/registry.js'
 import { build } from '../../helpers/app.js'
-import { ENV, createTestAccount, forgeJwt, ownerOf, route, signIn, type TestAccount } from '../../helpers/accounts.js'
+import { ENV, createTestAccount, ownerOf, route, signIn, type TestAccount } from '../../helpers/accounts.js'
+import { forgeJwt } from '../../helpers/tokens.js'
 
 const UNAUTHORIZED = { status: 401, success: false, error: 'UNAUTHORIZED', message: 'Authentication is required' }
 

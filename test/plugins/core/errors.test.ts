@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import t from 'tap'
-import type { ErrorTracker } from '../../../plugins/core/errors.js'
+import { AppError, defineErrors, errorDef, type ErrorTracker } from '../../../plugins/core/errors.js'
 import { ROOT } from '../../../paths.js'
 import { build, captureLogs } from '../../helpers/app.js'
 
@@ -13,6 +13,13 @@ const PRODUCTION = {
   REFRESH_TOKEN_SECRET: 'q'.repeat(48)
 }
 
+t.test('error codes: one catalog, and a type the compiler checks', async (t) => {
+  t.same(errorDef('NOT_FOUND'), { error: 'NOT_FOUND', status: 404, keys: ['GLOBAL[not_found]'] }, 'a core code has its error string, status and message key')
+  // @ts-expect-error: a code that no domain defines does not compile (npm run typecheck fails without this line)
+  t.throws(() => new AppError('USER_TYPO'), /unknown error code USER_TYPO/, 'and fails at run time too')
+  t.throws(() => defineErrors({ NOT_FOUND: { error: 'NOT_FOUND', status: 404, keys: [] } }), /NOT_FOUND is defined twice/,
+    'a domain cannot redefine a code')
+})
 
 t.test('in development and test', async (t) => {
   const app = await build(t, { routeDirs, env: { BODY_LIMIT: '1kb' } })

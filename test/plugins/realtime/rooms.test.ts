@@ -2,17 +2,15 @@ import t from 'tap'
 import { CLOSE_UNAUTHORIZED, ROOMS_CHANNEL } from '../../../plugins/realtime/rooms.js'
 import { REVOKE_CHANNEL } from '../../../plugins/accounts/queries.js'
 import { captureLogs } from '../../helpers/app.js'
-import {
-  connectUser, drain, isEvent, registerUser, serve, sleep, start, waitUntil
-} from '../../helpers/sockets.js'
+import { connectUser, drain, isEvent, registerUser, sleep, start, waitUntil } from '../../helpers/sockets.js'
 
-const { app, ws } = await serve(t)
+const app = await start(t)
 
 t.test('an event reaches every socket in its room, as one event frame, and no other socket', async (t) => {
   const [alice, bob, carol] = [await registerUser(app), await registerUser(app), await registerUser(app)]
-  const first = await connectUser(t, ws, alice.token)
-  const second = await connectUser(t, ws, bob.token)
-  const outside = await connectUser(t, ws, carol.token)
+  const first = await connectUser(t, app, alice.token)
+  const second = await connectUser(t, app, bob.token)
+  const outside = await connectUser(t, app, carol.token)
   await first.join('TEST')
   await second.join('TEST')
 
@@ -25,7 +23,7 @@ t.test('an event reaches every socket in its room, as one event frame, and no ot
 
 t.test('an event emitted inside a transaction is delivered after the commit, never after a rollback', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, ws, user.token)
+  const socket = await connectUser(t, app, user.token)
   await socket.join('TEST')
 
   await t.rejects(app.sql.begin(async (tx) => {
@@ -46,7 +44,7 @@ t.test('an event emitted inside a transaction is delivered after the commit, nev
 
 t.test('a closed socket leaves every room it was in', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, ws, user.token)
+  const socket = await connectUser(t, app, user.token)
   await socket.join('GLOBAL')
   const own = `USER${user.id}`
   t.equal(app.rooms.size(own), 1, 'the socket is in its own room')
@@ -59,7 +57,7 @@ t.test('a closed socket leaves every room it was in', async (t) => {
 
 t.test('one LISTEN connection serves every socket of a process', async (t) => {
   const user = await registerUser(app)
-  for (let i = 0; i < 3; i++) await (await connectUser(t, ws, user.token)).join('FEED')
+  for (let i = 0; i < 3; i++) await (await connectUser(t, app, user.token)).join('FEED')
   const [{ n }] = await app.sql`select count(*)::int as n from pg_stat_activity
     where datname = current_database() and query ilike 'listen%'`
   t.equal(n, 1, 'one connection LISTENs, whatever the number of sockets')
@@ -67,7 +65,7 @@ t.test('one LISTEN connection serves every socket of a process', async (t) => {
 
 t.test('a malformed room notification is ignored and later events still arrive', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, ws, user.token)
+  const socket = await connectUser(t, app, user.token)
   await app.sql`select pg_notify(${ROOMS_CHANNEL}, 'this is not json')`
   await app.rooms.emit(`USER${user.id}`, 'TEST_SOCKET_EVENT_ONE', { after: 'garbage' })
   t.same((await socket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE'))).data, { after: 'garbage' })
@@ -76,8 +74,8 @@ t.test('a malformed room notification is ignored and later events still arrive',
 
 t.test('a revoke notice closes the sockets of that user only, and ignores other account types and garbage', async (t) => {
   const [alice, bob] = [await registerUser(app), await registerUser(app)]
-  const socket = await connectUser(t, ws, alice.token)
-  const other = await connectUser(t, ws, bob.token)
+  const socket = await connectUser(t, app, alice.token)
+  const other = await connectUser(t, app, bob.token)
   await app.sql`select pg_notify(${REVOKE_CHANNEL}, ${JSON.stringify({ type: 'admin', id: alice.id })})`
   await app.sql`select pg_notify(${REVOKE_CHANNEL}, 'not json')`
   t.same(await drain(app, socket, alice.id, () => false), [])
@@ -108,7 +106,7 @@ t.test('emit swallows a failure to notify, and logs it', async (t) => {
 
 t.test('the LISTEN connection comes back after the database drops it, and events flow again', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, ws, user.token)
+  const socket = await connectUser(t, app, user.token)
   await socket.join('TEST')
   const listening = () => app.sql`select pid from pg_stat_activity
     where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`

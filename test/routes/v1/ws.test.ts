@@ -1,11 +1,13 @@
 import t from 'tap'
+import type { TapTest } from '../../helpers/accounts.js'
+import { createPost, publish } from '../../helpers/posts.js'
 import {
-  adminToken, authHeader, connectUser, createPost, drain, feedSocket, isEvent, isPublished, isType, openSocket,
-  publish, registerUser, serve, type Message, type TapTest, type TestSocket
+  adminToken, authHeader, connectUser, drain, feedSocket, isEvent, isPublished, isType, openSocket, registerUser, serve,
+  start, type Message, type TestSocket
 } from '../../helpers/sockets.js'
 
-// One server for the protocol tests; each subtest uses users of its own.
-const { app, ws: url } = await serve(t, { env: { WS_AUTH_TIMEOUT: '1s' } })
+// One app for the protocol tests, its sockets opened with injectWS; each subtest uses users of its own.
+const app = await start(t, { env: { WS_AUTH_TIMEOUT: '1s' } })
 
 /** The rejection of the protocol: one UNAUTHORIZED frame, then close code 4401. */
 async function assertRejected (t: TapTest, socket: TestSocket) {
@@ -38,7 +40,7 @@ t.test('GET /v1/ws without an upgrade answers 426 UPGRADE_REQUIRED', async (t) =
 
 t.test('an auth frame with a user access token authenticates the socket', async (t) => {
   const user = await registerUser(app)
-  const socket = await openSocket(t, url)
+  const socket = await openSocket(t, app)
   socket.send({ type: 'auth', token: user.token })
   const reply = await socket.waitFor(() => true)
   t.same(reply, { type: 'authenticated', userId: user.id }, 'the first answer is authenticated with the user id')
@@ -47,21 +49,21 @@ t.test('an auth frame with a user access token authenticates the socket', async 
 
 t.test('an Authorization header on the upgrade authenticates without an auth frame', async (t) => {
   const user = await registerUser(app)
-  const socket = await openSocket(t, url, { headers: authHeader(user.token) })
+  const socket = await openSocket(t, app, { headers: authHeader(user.token) })
   t.same(await socket.waitFor(() => true), { type: 'authenticated', userId: user.id })
   t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' }, 'the socket can join right away')
 })
 
 t.test('a user token of the app audience is accepted as well', async (t) => {
   const user = await registerUser(app, { 'x-client': 'app' })
-  const socket = await openSocket(t, url)
+  const socket = await openSocket(t, app)
   socket.send({ type: 'auth', token: user.token })
   t.same(await socket.waitFor(() => true), { type: 'authenticated', userId: user.id })
 })
 
 t.test('frames sent while the token is checked are answered, in order, after authentication', async (t) => {
   const user = await registerUser(app)
-  const socket = await openSocket(t, url)
+  const socket = await openSocket(t, app)
   socket.send({ type: 'auth', token: user.token })
   socket.send({ type: 'join', room: 'FEED' })
   socket.send({ type: 'join', room: 'TEST' })
@@ -75,7 +77,7 @@ t.test('frames sent while the token is checked are answered, in order, after aut
 
 t.test('a socket that sends no auth frame within WS_AUTH_TIMEOUT is told UNAUTHORIZED and closed with 4401', async (t) => {
   const started = Date.now()
-  const socket = await openSocket(t, url)
+  const socket = await openSocket(t, app)
   await assertRejected(t, socket)
   const elapsed = Date.now() - started
   t.ok(elapsed >= 900, `not before the timeout of 1s (closed after ${elapsed} ms)`)
@@ -104,7 +106,7 @@ t.test('a socket is rejected with UNAUTHORIZED and 4401 when', async (t) => {
   for (const [when, frame] of frames) {
     t.test(when, async (t) => {
       const message = await frame()
-      const socket = await openSocket(t, url)
+      const socket = await openSocket(t, app)
       socket.send(message as Message | string)
       await assertRejected(t, socket)
     })
@@ -118,7 +120,7 @@ t.test('a socket is rejected with UNAUTHORIZED and 4401 when', async (t) => {
   ]
   for (const [when, header] of headers) {
     t.test(when, async (t) => {
-      const socket = await openSocket(t, url, { headers: { authorization: await header() } })
+      const socket = await openSocket(t, app, { headers: { authorization: await header() } })
       await assertRejected(t, socket)
     })
   }
@@ -126,7 +128,7 @@ t.test('a socket is rejected with UNAUTHORIZED and 4401 when', async (t) => {
 
 t.test('join FEED answers joined, and FEED events then arrive as event frames', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, url, user.token)
+  const socket = await connectUser(t, app, user.token)
   t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' })
   await app.rooms.emit('FEED', 'TEST_SOCKET_EVENT_ONE', { n: 1 })
   t.same(await socket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
@@ -135,7 +137,7 @@ t.test('join FEED answers joined, and FEED events then arrive as event frames', 
 
 t.test('a published post reaches a socket in FEED as POST_PUBLISHED', async (t) => {
   const user = await registerUser(app)
-  const socket = await feedSocket(t, url, user.token)
+  const socket = await feedSocket(t, app, user.token)
   const post = await createPost(app, user.token, 'Hello, feed')
   const res = await publish(app, user.token, post.id)
   t.equal(res.statusCode, 200)
@@ -150,7 +152,7 @@ t.test('a published post reaches a socket in FEED as POST_PUBLISHED', async (t) 
 
 t.test('leave answers left, and no FEED event arrives after it', async (t) => {
   const user = await registerUser(app)
-  const socket = await feedSocket(t, url, user.token)
+  const socket = await feedSocket(t, app, user.token)
   t.same(await socket.leave('FEED'), { type: 'left', room: 'FEED' })
   const post = await createPost(app, user.token)
   t.equal((await publish(app, user.token, post.id)).statusCode, 200)
@@ -161,7 +163,7 @@ t.test('leave answers left, and no FEED event arrives after it', async (t) => {
 
 t.test('a socket not in FEED does not receive POST_PUBLISHED', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, url, user.token)
+  const socket = await connectUser(t, app, user.token)
   const post = await createPost(app, user.token)
   t.equal((await publish(app, user.token, post.id)).statusCode, 200)
   t.same(await drain(app, socket, user.id, isEvent('POST_PUBLISHED')), [])
@@ -169,7 +171,7 @@ t.test('a socket not in FEED does not receive POST_PUBLISHED', async (t) => {
 
 t.test('joining another user\'s USER room is FORBIDDEN and the socket stays open', async (t) => {
   const [alice, bob] = [await registerUser(app), await registerUser(app)]
-  const socket = await connectUser(t, url, alice.token)
+  const socket = await connectUser(t, app, alice.token)
   assertForbidden(t, await socket.join(`USER${bob.id}`), `USER${bob.id}`)
   t.ok(socket.isOpen, 'the socket is still open')
   t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' }, 'and still answers')
@@ -179,7 +181,7 @@ t.test('joining another user\'s USER room is FORBIDDEN and the socket stays open
 
 t.test('joining an unknown room is FORBIDDEN and the socket stays open', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, url, user.token)
+  const socket = await connectUser(t, app, user.token)
   for (const room of ['ADMIN', 'feed', 'USER', '']) {
     assertForbidden(t, await socket.join(room), room)
   }
@@ -189,7 +191,7 @@ t.test('joining an unknown room is FORBIDDEN and the socket stays open', async (
 
 t.test('a user may join GLOBAL, TEST and its own USER room', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, url, user.token)
+  const socket = await connectUser(t, app, user.token)
   for (const room of ['GLOBAL', 'TEST', `USER${user.id}`]) {
     t.same(await socket.join(room), { type: 'joined', room })
   }
@@ -197,7 +199,7 @@ t.test('a user may join GLOBAL, TEST and its own USER room', async (t) => {
 
 t.test('a frame that is neither join nor leave answers BAD_REQUEST_INVALID_ARGUMENTS and keeps the socket', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, url, user.token)
+  const socket = await connectUser(t, app, user.token)
   for (const frame of ['nope', JSON.stringify({ type: 'dance', room: 'FEED' }), JSON.stringify({ type: 'join' }), '[1]']) {
     socket.send(frame)
     const reply = await socket.waitFor(isType('error'))
@@ -209,8 +211,8 @@ t.test('a frame that is neither join nor leave answers BAD_REQUEST_INVALID_ARGUM
 
 t.test('an authenticated socket is in its own USER room without joining it', async (t) => {
   const [alice, bob] = [await registerUser(app), await registerUser(app)]
-  const aliceSocket = await connectUser(t, url, alice.token)
-  const bobSocket = await connectUser(t, url, bob.token)
+  const aliceSocket = await connectUser(t, app, alice.token)
+  const bobSocket = await connectUser(t, app, bob.token)
   await app.rooms.emit(`USER${alice.id}`, 'TEST_SOCKET_EVENT_ONE', { hello: 'alice' })
   t.same(await aliceSocket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
     { type: 'event', room: `USER${alice.id}`, event: 'TEST_SOCKET_EVENT_ONE', data: { hello: 'alice' } })
@@ -219,10 +221,10 @@ t.test('an authenticated socket is in its own USER room without joining it', asy
 
 t.test('logging out everywhere closes that user\'s sockets with 4401 and no one else\'s', async (t) => {
   const [alice, bob] = [await registerUser(app), await registerUser(app)]
-  const first = await feedSocket(t, url, alice.token)
-  const second = await openSocket(t, url, { headers: authHeader(alice.token) })
+  const first = await feedSocket(t, app, alice.token)
+  const second = await openSocket(t, app, { headers: authHeader(alice.token) })
   await second.waitFor(isType('authenticated'))
-  const bobSocket = await feedSocket(t, url, bob.token)
+  const bobSocket = await feedSocket(t, app, bob.token)
 
   const res = await app.inject({ method: 'POST', url: '/v1/users/logoutall', headers: authHeader(alice.token) })
   t.equal(res.statusCode, 200)
@@ -234,7 +236,7 @@ t.test('logging out everywhere closes that user\'s sockets with 4401 and no one 
 
 t.test('a plain logout leaves the sockets open', async (t) => {
   const user = await registerUser(app)
-  const socket = await connectUser(t, url, user.token)
+  const socket = await connectUser(t, app, user.token)
   const res = await app.inject({
     method: 'POST', url: '/v1/users/logout', headers: authHeader(user.token), payload: { refreshToken: user.refreshToken }
   })
@@ -245,8 +247,8 @@ t.test('a plain logout leaves the sockets open', async (t) => {
 
 t.test('replaying a rotated refresh token closes the owner\'s sockets with 4401', async (t) => {
   const [victim, bystander] = [await registerUser(app), await registerUser(app)]
-  const socket = await connectUser(t, url, victim.token)
-  const other = await connectUser(t, url, bystander.token)
+  const socket = await connectUser(t, app, victim.token)
+  const other = await connectUser(t, app, bystander.token)
   const rotate = () => app.inject({ method: 'POST', url: '/v1/users/refresh', payload: { refreshToken: victim.refreshToken } })
   t.equal((await rotate()).statusCode, 200, 'the first refresh rotates the token')
   t.ok(socket.isOpen, 'a normal rotation does not close the socket')
@@ -257,6 +259,7 @@ t.test('replaying a rotated refresh token closes the owner\'s sockets with 4401'
 })
 
 t.test('closing the app closes open sockets with 1001', async (t) => {
+  // A listening server: the close frames must reach TCP clients before app.close() stops listening.
   const own = await serve(t)
   const user = await registerUser(own.app)
   const socket = await feedSocket(t, own.ws, user.token)
@@ -267,6 +270,7 @@ t.test('closing the app closes open sockets with 1001', async (t) => {
 })
 
 t.test('the heartbeat terminates a client that does not answer pings and keeps one that does', async (t) => {
+  // Real clients: an injectWS client never answers pings (ws leaves autoPong off), so it cannot be the lively one.
   const own = await serve(t, { env: { WS_HEARTBEAT_INTERVAL: '1s' } })
   const user = await registerUser(own.app)
   const silent = await openSocket(t, own.ws, { autoPong: false, headers: authHeader(user.token) })

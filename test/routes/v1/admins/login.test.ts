@@ -2,7 +2,7 @@ import t from 'tap'
 import { ACCOUNT_TYPES } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import { ENV, PASSWORD, assertError, createTestAccount, ownerOf, sessionsOf } from '../../../helpers/accounts.js'
-import { loginSuite } from '../account-suites.js'
+import { loginSuite } from '../../../plugins/accounts/actions/login.js'
 
 loginSuite(ACCOUNT_TYPES.admin)
 

@@ -1,9 +1,9 @@
 import t from 'tap'
-import {
-  ISO_DATE, UUID_V7, adminToken, authHeader, drain, feedSocket, isEvent, postRow, registerUser, serve, type TapTest
-} from '../../../helpers/sockets.js'
+import type { TapTest } from '../../../helpers/accounts.js'
+import { ISO_DATE, UUID_V7, postRow } from '../../../helpers/posts.js'
+import { adminToken, authHeader, drain, feedSocket, isEvent, registerUser, start } from '../../../helpers/sockets.js'
 
-const { app, ws } = await serve(t)
+const app = await start(t)
 
 function create (token: string | null, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
   return app.inject({
@@ -82,7 +82,7 @@ t.test('creating needs a user access token', async (t) => {
 
 t.test('creating a draft emits nothing', async (t) => {
   const user = await registerUser(app)
-  const socket = await feedSocket(t, ws, user.token)
+  const socket = await feedSocket(t, app, user.token)
   t.equal((await create(user.token, { title: 'Quiet' })).statusCode, 201)
   t.same(await drain(app, socket, user.id, isEvent('POST_PUBLISHED')), [])
 })

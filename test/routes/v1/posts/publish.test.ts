@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto'
 import t from 'tap'
 import { v7 as uuidv7 } from 'uuid'
 import type { PublicPost } from '../../../../schemas/posts.js'
+import type { Row, TapTest } from '../../../helpers/accounts.js'
+import { jobRow, jobRows, takeJobs, workerUtils } from '../../../helpers/jobs.js'
+import { ISO_DATE, createPost, postRow, publish } from '../../../helpers/posts.js'
 import {
-  ISO_DATE, adminToken, authHeader, createPost, drain, feedSocket, isEvent, isPublished, jobRows, postRow, publish,
-  registerUser, serve, sleep, waitUntil, type TapTest
+  adminToken, authHeader, drain, feedSocket, isEvent, isPublished, registerUser, sleep, start, waitUntil
 } from '../../../helpers/sockets.js'
 
 const POST_KEYS = ['createdAt', 'id', 'publishedAt', 'status', 'title', 'updatedAt', 'userId']
@@ -25,7 +27,7 @@ function assertInvalidPostId (t: TapTest, res: { statusCode: number, json: () =>
 }
 
 t.test('direct mode', async (t) => {
-  const { app, ws } = await serve(t)
+  const app = await start(t)
 
   t.test('publishing an own draft answers 200 with the post, now published', async (t) => {
     const user = await registerUser(app)
@@ -49,7 +51,7 @@ t.test('direct mode', async (t) => {
 
   t.test('POST_PUBLISHED reaches FEED with postId, title and publishedAt once the change is committed', async (t) => {
     const user = await registerUser(app)
-    const socket = await feedSocket(t, ws, user.token)
+    const socket = await feedSocket(t, app, user.token)
     const draft = await createPost(app, user.token, 'Committed first')
     const pending = publish(app, user.token, draft.id)
     const event = await socket.waitFor(isPublished(draft.id))
@@ -75,14 +77,14 @@ t.test('direct mode', async (t) => {
 
   t.test('a post that does not exist answers 404 POST.NOT_FOUND and emits nothing', async (t) => {
     const user = await registerUser(app)
-    const socket = await feedSocket(t, ws, user.token)
+    const socket = await feedSocket(t, app, user.token)
     assertNotFound(t, await publish(app, user.token, uuidv7()))
     t.same(await drain(app, socket, user.id, isEvent('POST_PUBLISHED')), [])
   })
 
   t.test('another user\'s post answers 404 POST.NOT_FOUND, stays a draft and emits nothing', async (t) => {
     const [owner, intruder] = [await registerUser(app), await registerUser(app)]
-    const socket = await feedSocket(t, ws, owner.token)
+    const socket = await feedSocket(t, app, owner.token)
     const draft = await createPost(app, owner.token)
     assertNotFound(t, await publish(app, intruder.token, draft.id))
     const row = await postRow(app, draft.id)
@@ -108,7 +110,7 @@ t.test('direct mode', async (t) => {
 
   t.test('publishing an already published post answers 200 with the post unchanged and emits nothing', async (t) => {
     const user = await registerUser(app)
-    const socket = await feedSocket(t, ws, user.token)
+    const socket = await feedSocket(t, app, user.token)
     const draft = await createPost(app, user.token)
     const first = (await publish(app, user.token, draft.id)).json().post
     await socket.waitFor(isPublished(draft.id))
@@ -123,7 +125,7 @@ t.test('direct mode', async (t) => {
 
   t.test('a publish whose transaction fails answers 500, leaves a draft and emits nothing', async (t) => {
     const user = await registerUser(app)
-    const socket = await feedSocket(t, ws, user.token)
+    const socket = await feedSocket(t, app, user.token)
     const draft = await createPost(app, user.token)
     // The update succeeds, then this trigger aborts the transaction after the notify was queued.
     await app.sql.unsafe(`create function latchkey_test_refuse() returns trigger language plpgsql as $$
@@ -183,15 +185,17 @@ t.test('direct mode', async (t) => {
 })
 
 t.test('async mode without a worker running', async (t) => {
-  const { app, ws } = await serve(t, { env: { PUBLISH_MODE: 'async', WORKER_ENABLED: 'false' } })
+  const app = await start(t, { env: { PUBLISH_MODE: 'async', WORKER_ENABLED: 'false' } })
+  const utils = await workerUtils(t, app)
 
+  /** The queued jobs of a post, with their payloads (taking them completes them). */
   async function jobsFor (postId: string) {
-    return (await jobRows(app)).filter((j) => j.payload?.postId === postId)
+    return (await takeJobs(utils, 'V1PublishTask')).filter((j) => (j.payload as Row | null)?.postId === postId)
   }
 
   t.test('answers 202 with an integer jobId, queues V1PublishTask and emits nothing', async (t) => {
     const user = await registerUser(app)
-    const socket = await feedSocket(t, ws, user.token)
+    const socket = await feedSocket(t, app, user.token)
     const draft = await createPost(app, user.token)
     const res = await publish(app, user.token, draft.id)
     t.equal(res.statusCode, 202)
@@ -200,13 +204,14 @@ t.test('async mode without a worker running', async (t) => {
     t.match(body, { status: 202, success: true })
     t.ok(Number.isInteger(body.jobId), `jobId is an integer (${body.jobId})`)
 
+    const queued = await jobRow(app, body.jobId) // before it is taken, which counts an attempt
     const jobs = await jobsFor(draft.id)
     t.equal(jobs.length, 1, 'one job')
     t.equal(String(jobs[0]?.id), String(body.jobId), 'its id is the jobId')
     t.equal(jobs[0]?.task_identifier, 'V1PublishTask')
     t.same(jobs[0]?.payload, { postId: draft.id, locale: 'en' })
-    t.equal(jobs[0]?.max_attempts, 3, 'a bounded number of attempts')
-    t.equal(jobs[0]?.attempts, 0)
+    t.equal(queued?.max_attempts, 3, 'a bounded number of attempts')
+    t.equal(queued?.attempts, 0)
     t.equal((await postRow(app, draft.id))?.status, 'draft', 'the post stays a draft until the job runs')
     t.same(await drain(app, socket, user.id, isEvent('POST_PUBLISHED')), [], 'the endpoint emits nothing')
   })
@@ -260,7 +265,7 @@ t.test('async mode without a worker running', async (t) => {
 
 t.test('async mode with the worker in the process', async (t) => {
   const calls: Array<{ step: string, post: PublicPost, locale: string }> = []
-  const { app, ws } = await serve(t, {
+  const app = await start(t, {
     env: { PUBLISH_MODE: 'async', WORKER_ENABLED: 'true' },
     publishSteps: {
       moderate: async (post, locale) => { calls.push({ step: 'moderate', post, locale }) },
@@ -270,7 +275,7 @@ t.test('async mode with the worker in the process', async (t) => {
 
   t.test('the job moderates, previews and publishes, and POST_PUBLISHED follows its commit', async (t) => {
     const user = await registerUser(app)
-    const socket = await feedSocket(t, ws, user.token)
+    const socket = await feedSocket(t, app, user.token)
     const draft = await createPost(app, user.token, 'Queued words')
     const res = await publish(app, user.token, draft.id, { headers: { 'accept-language': 'es' } })
     t.equal(res.statusCode, 202)

@@ -1,4 +1,4 @@
 import { ACCOUNT_TYPES } from '../../../../plugins/accounts/registry.js'
-import { logoutAllSuite } from '../account-suites.js'
+import { logoutAllSuite } from '../../../plugins/accounts/actions/logoutall.js'
 
 logoutAllSuite(ACCOUNT_TYPES.user)

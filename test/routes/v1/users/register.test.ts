@@ -1,4 +1,4 @@
 import { ACCOUNT_TYPES } from '../../../../plugins/accounts/registry.js'
-import { registerSuite } from '../account-suites.js'
+import { registerSuite } from '../../../plugins/accounts/actions/register.js'
 
 registerSuite(ACCOUNT_TYPES.user)
