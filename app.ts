@@ -12,6 +12,7 @@ import cookies from './plugins/core/cookies.js'
 import securityHeaders from './plugins/core/security-headers.js'
 import i18n from './plugins/core/i18n.js'
 import errors, { type ErrorTracker } from './plugins/core/errors.js'
+import { REDACT, serializers } from './plugins/core/logging.js'
 import args from './plugins/core/args.js'
 import db from './plugins/core/db.js'
 import redis from './plugins/core/redis.js'
@@ -25,6 +26,7 @@ import posts, { type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
 import protocol from './plugins/realtime/protocol.js'
 import { taskList } from './workers/index.js'
+import { ANY_METHOD } from './schemas/common.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,19 +50,20 @@ export interface AppOptions {
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
-const REDACT = {
-  paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
-  censor: '[redacted]'
-}
 const VERSIONED = /^\/(v[0-9]+)\//
+
+function trustHops (hops: number) {
+  return (_address: string, hop: number) => hop < hops
+}
 
 export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
   const { config, role = 'serve' } = opts
   const app = Fastify({
     // Redaction applies to any logger options passed in too.
-    logger: { level: config.logLevel, ...opts.logger, redact: REDACT },
+    logger: { level: config.logLevel, ...opts.logger, redact: REDACT, serializers },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to us (Fastify's own reading of a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => requestId(req.headers['x-request-id'], randomUUID),
     // We answer 503 ourselves while closing, in the standard body (plugins/core/lifecycle.ts).
@@ -106,7 +109,13 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(errors, { onError: opts.onError, caller: (request) => request.account })
   await app.register(args)
   if (config.corsOrigins.length) {
-    await app.register(cors, { origin: config.corsOrigins, credentials: true })
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      // Every route takes any method; scripts may read the request id and when to retry.
+      methods: [...ANY_METHOD, 'HEAD'],
+      exposedHeaders: ['X-Request-ID', 'Retry-After']
+    })
   }
   await app.register(db)
   await app.register(redis)

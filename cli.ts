@@ -1,6 +1,11 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
+import { createInterface } from 'node:readline'
+import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import Fastify from 'fastify'
+import { Ajv } from 'ajv'
+import addFormats from 'ajv-formats'
+import { RegisterArgsSchema } from './schemas/accounts.js'
 import { ConfigError, loadConfig, type Config } from './plugins/core/config.js'
 import { resolveDatabase } from './db/embedded.js'
 import { migrate } from './db/migrate.js'
@@ -14,7 +19,28 @@ import { AppError } from './plugins/core/errors.js'
 const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process worker (default)
        latchkey worker             background jobs only
        latchkey migrate            apply database migrations
-       latchkey user create --email E --password P [--admin]`
+       latchkey user create --email E [--password P] [--admin]
+                                   (without --password, the password is read from standard input)`
+
+// The API's own rules for a new account (email format, password 8..1024), with the API's formats.
+const validAccount = addFormats.default(new Ajv({ allErrors: true })).compile(RegisterArgsSchema)
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'CONNECT_TIMEOUT', 'ECONNRESET'])
+
+/** The first line of standard input; not echoed when it is a terminal. */
+async function readPassword (): Promise<string> {
+  const tty = process.stdin.isTTY
+  if (tty) process.stderr.write('Password: ')
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() })
+  const lines = createInterface({ input: process.stdin, output: tty ? muted : undefined, terminal: tty })
+  try {
+    for await (const line of lines) return line
+    return ''
+  } finally {
+    lines.close()
+    if (tty) process.stderr.write('\n')
+  }
+}
 
 /**
  * The account services the API uses (database, migrations at start, session service), without
@@ -60,14 +86,21 @@ async function main (argv: string[]): Promise<number> {
         allowPositionals: true,
         options: { email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false } }
       })
-      if (positionals[0] !== 'create' || !values.email || !values.password) {
+      if (positionals[0] !== 'create' || !values.email) {
         console.error(USAGE)
+        return 2
+      }
+      const args = { email: values.email, password: values.password ?? await readPassword() }
+      if (!validAccount(args)) {
+        const names = [...new Set(validAccount.errors!.map((e) => e.instancePath.slice(1) || String(e.params.missingProperty)))]
+        console.error(`invalid ${names.join(', ')}: the email must be a valid address and the password 8 to 1024 characters`)
         return 2
       }
       const app = await accountServices(config)
       try {
         const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
-        const account = await app.sessions.createAccount(kind, values.email, values.password)
+        // Admins exist only through this command, run by someone who controls the address.
+        const account = await app.sessions.createAccount(kind, args.email, args.password, { emailConfirmed: values.admin })
         console.log(`${kind.type} ${account.id} created for ${account.email}`)
       } catch (err) {
         if (!(err instanceof AppError && err.code.endsWith('_BAD_REQUEST_USER_ALREADY_EXISTS'))) throw err
@@ -87,9 +120,11 @@ async function main (argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then((code) => {
   if (code >= 0) process.exit(code)
 }, (err: unknown) => {
-  // Configuration and usage mistakes are one readable line, not a stack trace.
+  // Configuration, usage and connection mistakes are one readable line, not a stack trace.
+  const code = err instanceof Error && 'code' in err ? err.code : undefined
   if (err instanceof ConfigError) console.error(err.message)
-  else if (err instanceof Error && 'code' in err && err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${err.message}\n${USAGE}`)
+  else if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${(err as Error).message}\n${USAGE}`)
+  else if (typeof code === 'string' && UNREACHABLE.has(code)) console.error(`cannot reach the database: ${(err as Error).message}`)
   else console.error(err)
   process.exit(1)
 })

@@ -1,6 +1,12 @@
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
+import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { buildApp, type AppOptions } from './app.js'
+import { ROOT } from './paths.js'
+
+const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const
 
@@ -12,6 +18,7 @@ export function closeOnSignals (app: FastifyInstance): void {
   const grace = closeWithGrace({ delay: 15_000, logger: app.log, skip: [...SIGNALS] }, async ({ err }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error')
     await app.close()
+    app.log.info('closed')
   })
   // npm and tsx relay the signal they get to us, so one Ctrl-C often arrives twice: the first
   // starts the shutdown and the rest are ignored (the 15 s delay still bounds a stuck close).
@@ -30,12 +37,30 @@ export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
   const app = await buildApp(opts)
   closeOnSignals(app)
   await app.listen({ port: app.config.port, host: app.config.host })
+  app.log.info(startupSummary(app), 'latchkey started')
   return app
+}
+
+/** What an operator wants to see once at start (decisions.md section 16); no secrets. */
+export function startupSummary (app: FastifyInstance) {
+  const { config } = app
+  const database = new URL(app.databaseUrl)
+  return {
+    version: VERSION,
+    port: (app.server.address() as AddressInfo | null)?.port ?? config.port,
+    database: `${database.hostname}:${database.port || 5432}${database.pathname}`,
+    embeddedDatabase: app.embeddedDatabase,
+    publishMode: config.publishMode,
+    worker: app.worker !== null,
+    redis: app.redis !== null
+  }
 }
 
 /** `latchkey worker`: jobs only, no HTTP; stops like `serve`, after the running jobs finish. */
 export async function startWorker (opts: AppOptions): Promise<FastifyInstance> {
   const app = await buildApp({ ...opts, role: 'worker' })
   closeOnSignals(app)
+  const { port, ...summary } = startupSummary(app)
+  app.log.info(summary, 'latchkey worker started')
   return app
 }

@@ -5,9 +5,12 @@ import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import postgres from 'postgres'
 
 export interface EmbeddedDatabase {
   url: string
+  /** Started by another process of ours on the same data directory. */
+  shared: boolean
   stop: () => Promise<void>
 }
 
@@ -44,13 +47,46 @@ function owner (): { uid?: number, gid?: number } {
   }
 }
 
-function runningPostmaster (dir: string): boolean {
+/** The server already running on `dir` (started by another process of ours), or null. */
+function runningPostmaster (dir: string): { pid: number, port: number } | null {
   try {
-    const pid = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    // postmaster.pid: pid, data directory, start time, port, ...
+    const lines = readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')
+    const pid = Number(lines[0])
     process.kill(pid, 0)
-    return true
+    return { pid, port: Number(lines[3]) }
   } catch {
-    return false
+    return null
+  }
+}
+
+/** Client connections other than the asking one: the processes still using a shared server. */
+async function otherClients (url: string): Promise<number> {
+  const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 2 })
+  try {
+    const [{ n }] = await sql`select count(*)::int as n from pg_stat_activity
+      where backend_type = 'client backend' and pid <> pg_backend_pid()`
+    return n
+  } catch {
+    return 0
+  } finally {
+    await sql.end({ timeout: 1 })
+  }
+}
+
+/**
+ * Runs the binaries once as `user`: under root PostgreSQL runs as the postgres system user, who
+ * must be able to reach them and the data directory.
+ */
+function checkAccess (binary: string, dir: string, user: { uid?: number, gid?: number }): void {
+  if (user.uid === undefined) return
+  try {
+    execFileSync(binary, ['--version'], { ...user, stdio: 'pipe' })
+    execFileSync('test', ['-w', dir], { ...user, stdio: 'pipe' })
+  } catch {
+    throw new Error(`the embedded PostgreSQL runs as the postgres system user (the service runs as root), and that user ` +
+      `cannot reach ${binary} or write to ${dir}: give it access to those directories and each of their parents ` +
+      `(chmod o+x), move the project out of a private home directory, or set DATABASE_URL to a PostgreSQL of your own`)
   }
 }
 
@@ -84,6 +120,7 @@ export async function startEmbedded (opts: { dir: string, port: number, persiste
     const pwfile = join(tmpdir(), `latchkey-pw-${randomBytes(6).toString('hex')}`)
     writeFileSync(pwfile, readFileSync(passwordFile, 'utf8'), { mode: 0o644 })
     if (user.uid !== undefined) chownSync(opts.dir, user.uid, user.gid!)
+    checkAccess(initdb, opts.dir, user)
     try {
       execFileSync(initdb, ['-D', opts.dir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`,
         '-E', 'UTF8', '--locale=C'], { ...user, stdio: 'pipe' })
@@ -94,15 +131,28 @@ export async function startEmbedded (opts: { dir: string, port: number, persiste
     }
   }
   const password = readFileSync(passwordFile, 'utf8').trim()
-  const url = `postgres://postgres:${password}@127.0.0.1:${opts.port}/postgres`
-  if (runningPostmaster(opts.dir)) return { url, stop: async () => {} }
+  const urlAt = (port: number) => `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
+  const running = runningPostmaster(opts.dir)
+  if (running) {
+    // Shared, on the port it was started with; the last of our processes to stop stops it.
+    const url = urlAt(running.port)
+    return {
+      url,
+      shared: true,
+      stop: async () => {
+        if (await otherClients(url) === 0) process.kill(running.pid, 'SIGINT')
+      }
+    }
+  }
 
-  const { postgres } = await binaries()
+  const url = urlAt(opts.port)
+  const { postgres: postgresBinary } = await binaries()
+  checkAccess(postgresBinary, opts.dir, user)
   const logFile = join(dirname(opts.dir), 'postgres.log')
   const log = openSync(logFile, 'a')
   if (user.uid !== undefined) chownSync(logFile, user.uid, user.gid!)
   // Its own process group: a Ctrl-C in the terminal reaches us, and we stop it after draining.
-  const child = spawn(postgres, ['-D', opts.dir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1',
+  const child = spawn(postgresBinary, ['-D', opts.dir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1',
     '-c', 'unix_socket_directories=', '-c', 'max_connections=200'], { ...user, detached: true, stdio: ['ignore', log, log] })
   closeSync(log)
   await waitReady(opts.dir, child, logFile)
@@ -110,16 +160,19 @@ export async function startEmbedded (opts: { dir: string, port: number, persiste
   let stopped: Promise<void> | undefined
   return {
     url,
+    shared: false,
     stop: () => {
-      stopped ??= new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
+      stopped ??= (async () => {
+        if (child.exitCode !== null) return
+        // Other processes of ours still use it: it stays up for the last of them (see `shared`).
+        if (opts.persistent && await otherClients(url) > 0) return child.unref()
+        const exited = new Promise((resolve) => child.once('exit', resolve))
         child.kill('SIGINT') // fast shutdown: rolls back open transactions, then exits
-      }).then(() => {
+        await exited
         if (opts.persistent) return
         rmSync(opts.dir, { recursive: true, force: true })
         rmSync(passwordFile, { force: true })
-      })
+      })()
       return stopped
     }
   }
@@ -130,7 +183,7 @@ export async function startEmbedded (opts: { dir: string, port: number, persiste
  * here, or shared when another process of ours already runs it). `stop` stops what was started.
  */
 export async function resolveDatabase (config: { databaseUrl?: string, dataDir: string, embeddedDbPort: number }): Promise<EmbeddedDatabase & { embedded: boolean }> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false }
+  if (config.databaseUrl) return { url: config.databaseUrl, shared: false, stop: async () => {}, embedded: false }
   const db = await startEmbedded({ dir: join(config.dataDir, 'pg'), port: config.embeddedDbPort, persistent: true })
   return { ...db, embedded: true }
 }

@@ -10,14 +10,19 @@ import { cloneDatabase } from './helpers/app.js'
 
 const run = promisify(execFile)
 
-/** `latchkey <args>` from the sources against `databaseUrl`; never throws, returns code and output. */
-async function cli (args: string[], env: Record<string, string>) {
+/**
+ * `latchkey <args>` from the sources against `databaseUrl`, with `input` on its standard input;
+ * never throws, returns code and output.
+ */
+async function cli (args: string[], env: Record<string, string>, input = '') {
   const base: Record<string, string | undefined> = { ...process.env }
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'NODE_OPTIONS']) delete base[key]
+  const child = run(process.execPath, ['--import', 'tsx', 'cli.ts', ...args], {
+    cwd: ROOT, env: { ...base, LOG_LEVEL: 'warn', ...env }
+  })
+  child.child.stdin!.end(input)
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'cli.ts', ...args], {
-      cwd: ROOT, env: { ...base, LOG_LEVEL: 'warn', ...env }
-    })
+    const { stdout, stderr } = await child
     return { code: 0, stdout, stderr }
   } catch (err) {
     const e = err as { code: number, stdout: string, stderr: string }
@@ -57,27 +62,59 @@ t.test('latchkey migrate and user create', async (t) => {
     t.equal(admin.n, 0, 'no admin was created')
   })
 
-  t.test('--admin creates an admin, who can then log in', async (t) => {
+  t.test('--admin creates an admin with a confirmed email', async (t) => {
     const res = await cli(['user', 'create', '--email', 'root@example.com', '--password', 'admin-pass', '--admin'], env)
     t.equal(res.code, 0, res.stderr)
     t.match(res.stdout, /^admin [0-9a-f-]{36} created for root@example\.com/)
-    const [row] = await sql`select email from admins`
+    const [row] = await sql`select email, is_email_confirmed from admins`
     t.equal(row.email, 'root@example.com')
+    t.equal(row.is_email_confirmed, true, 'whoever runs the CLI vouches for the address')
+    const [user] = await sql`select is_email_confirmed from users where email = 'ada@example.com'`
+    t.equal(user.is_email_confirmed, false, 'a user created by the CLI still confirms by mail')
+  })
+
+  t.test('without --password, the password is read from standard input', async (t) => {
+    const res = await cli(['user', 'create', '--email', 'stdin@example.com'], env, 'from standard input\n')
+    t.equal(res.code, 0, res.stderr)
+    t.match(res.stdout, /^user [0-9a-f-]{36} created for stdin@example\.com/)
+    t.notMatch(res.stdout + res.stderr, 'from standard input', 'the password is never printed')
+    const [row] = await sql`select password from users where email = 'stdin@example.com'`
+    const { verify } = await import('@node-rs/argon2')
+    t.ok(await verify(row.password, 'from standard input'), 'the first line, without its newline, is the password')
+  })
+
+  t.test('the API\'s rules apply: a bad email or a password outside 8..1024 exits 2 and creates nothing', async (t) => {
+    for (const [email, password, names] of [['bad', 'long enough password', 'email'], ['short@example.com', 'x', 'password'],
+      ['long@example.com', 'p'.repeat(1025), 'password'], ['bad', '', 'email, password']]) {
+      const res = await cli(['user', 'create', '--email', email, '--password', password], env)
+      t.equal(res.code, 2, `${email} / ${password.length} characters`)
+      t.equal(res.stderr.trim(), `invalid ${names}: the email must be a valid address and the password 8 to 1024 characters`)
+    }
+    const empty = await cli(['user', 'create', '--email', 'empty@example.com'], env, '')
+    t.equal(empty.code, 2, 'an empty standard input is no password')
+    const [{ n }] = await sql`select count(*)::int as n from users where email in ('bad', 'short@example.com', 'long@example.com', 'empty@example.com')`
+    t.equal(n, 0, 'nothing was created')
   })
 
   t.test('a taken email exits 1 with one line', async (t) => {
-    const res = await cli(['user', 'create', '--email', 'ada@example.com', '--password', 'x'], env)
+    const res = await cli(['user', 'create', '--email', 'ada@example.com', '--password', 'another password'], env)
     t.equal(res.code, 1)
     t.equal(res.stderr.trim(), 'a user with the email ada@example.com already exists')
   })
 
+  t.test('an unreachable database is one line, not a stack trace', async (t) => {
+    const res = await cli(['migrate'], { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' })
+    t.equal(res.code, 1)
+    t.equal(res.stderr.trim(), 'cannot reach the database: connect ECONNREFUSED 127.0.0.1:1')
+  })
+
   t.test('missing arguments print the usage and exit 2', async (t) => {
-    const res = await cli(['user', 'create', '--email', 'x@example.com'], env)
+    const res = await cli(['user', 'create', '--password', 'long enough password'], env)
     t.equal(res.code, 2)
     t.match(res.stderr, 'usage: latchkey')
     const unknown = await cli(['frobnicate'], env)
     t.equal(unknown.code, 2)
-    t.match(unknown.stderr, 'latchkey user create --email E --password P [--admin]')
+    t.match(unknown.stderr, 'latchkey user create --email E [--password P] [--admin]')
   })
 })
 

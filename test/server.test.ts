@@ -182,6 +182,15 @@ t.test('`latchkey serve` migrates, serves, and exits 0 after a graceful close on
   t.ok(lines.some((l) => /signal received/.test(l.msg) && l.signal === 'SIGTERM'), 'the SIGTERM is logged')
   t.ok(lines.some((l) => l.component === 'worker'), 'the in-process worker ran')
   t.ok(lines.some((l) => /listening/i.test(l.msg ?? '')), 'the listening address is logged')
+  const started = lines.find((l) => l.msg === 'latchkey started')
+  const { hostname, port, pathname } = new URL(db.url)
+  t.match(started, {
+    version: /^\d+\.\d+\.\d+/, port: server.port, database: `${hostname}:${port}${pathname}`,
+    embeddedDatabase: false, publishMode: 'direct', worker: true, redis: false
+  }, 'one start-up line with version, port, database host, publish mode, worker and Redis')
+  t.notMatch(JSON.stringify(started), 'postgres://', 'the database URL (and any password) is not in it')
+  t.notMatch(output, 'crontab', 'no complaint about a crontab file')
+  t.equal(lines.at(-1)?.msg, 'closed', 'the last line says it closed')
   t.notMatch(output, 'process-secret-token', 'the Authorization header is not logged')
   t.notMatch(output, 'process-secret-cookie', 'the cookie is not logged')
 })

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { FastifyRequest, onRequestHookHandler } from 'fastify'
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { ACCOUNT_TYPES, clientOf, type Account, type AccountTypeName } from './registry.js'
 import { AppError } from '../core/errors.js'
 
@@ -26,11 +26,21 @@ export default fp(async (app) => {
   function authenticator (type: AccountTypeName): onRequestHookHandler {
     const kind = ACCOUNT_TYPES[type]
     const prefix = `${kind.scheme} `
-    return async function authenticate (request: FastifyRequest) {
+    // RFC 6750 section 3: the scheme the route accepts, and whether a presented token was refused.
+    const challenge = kind.scheme
+    const refused = `${kind.scheme} error="invalid_token"`
+    return async function authenticate (request: FastifyRequest, reply: FastifyReply) {
       const header = request.headers.authorization
-      if (typeof header !== 'string' || !header.startsWith(prefix)) throw new AppError('UNAUTHORIZED')
-      const account = await sessions.authenticate(kind, header.slice(prefix.length).trim(), clientOf(request.headers['x-client']))
-      if (!account) throw new AppError('UNAUTHORIZED')
+      const token = typeof header === 'string' && header.startsWith(prefix) ? header.slice(prefix.length).trim() : ''
+      if (!token) {
+        reply.header('www-authenticate', challenge)
+        throw new AppError('UNAUTHORIZED')
+      }
+      const account = await sessions.authenticate(kind, token, clientOf(request.headers['x-client']))
+      if (!account) {
+        reply.header('www-authenticate', refused)
+        throw new AppError('UNAUTHORIZED')
+      }
       request.account = account
     }
   }

@@ -56,7 +56,7 @@ export function statements (kind: AccountType) {
       returning token_version, pg_notify('${REVOKE_CHANNEL}', json_build_object('type', '${kind.type}', 'id', id)::text)`,
     authenticate: `select token_version, is_active, deleted_at from ${o} where id = $1`,
     // An account without a session (the CLI).
-    create: `insert into ${o} (id, email, password) values ($1, $2, $3) returning ${OWNER_FIELDS(o)}`
+    create: `insert into ${o} (id, email, password, is_email_confirmed) values ($1, $2, $3, $4) returning ${OWNER_FIELDS(o)}`
   }
 }
 

@@ -92,9 +92,10 @@ export function createSessions (app: FastifyInstance) {
     },
 
     /** Creates an active account without signing it in (the CLI's `user create`). */
-    async createAccount (kind: AccountType, email: string, password: string): Promise<PublicAccount> {
+    async createAccount (kind: AccountType, email: string, password: string, opts: { emailConfirmed?: boolean } = {}): Promise<PublicAccount> {
       const hash = await hashPassword(password)
-      return presentAccount(await insertAccount(kind, () => prepared(sql, q(kind).create, [uuidv7(), normalizeEmail(email), hash])))
+      const params = [uuidv7(), normalizeEmail(email), hash, opts.emailConfirmed ?? false]
+      return presentAccount(await insertAccount(kind, () => prepared(sql, q(kind).create, params)))
     },
 
     /**

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
-import type { FastifyRequest } from 'fastify'
+import type { preValidationHookHandler } from 'fastify'
+import { AppError } from './errors.js'
 
 export function isPlainObject (value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -10,20 +11,40 @@ export function isPlainObject (value: unknown): value is Record<string, unknown>
  * refuses body schemas on GET, and every route takes any method); before validation the body is
  * merged over the query string, so that one schema validates, coerces and fills defaults for
  * the whole set, and handlers read `request.query`. `lang` only picks the language.
+ * PostgreSQL text cannot hold U+0000, so a string argument containing it is refused here; an
+ * argument the schema leaves untyped (a refresh token) is the route's to judge.
  */
-export function mergeArgs (request: FastifyRequest, _reply: unknown, done: () => void) {
-  // The language may come from `lang`, which is about to leave the arguments: settle it first.
-  void request.locale
-  const merged: Record<string, unknown> = { ...(request.query as Record<string, unknown>) }
-  if (isPlainObject(request.body)) Object.assign(merged, request.body)
-  delete merged.lang
-  request.query = merged
-  done()
+export function argsMerger (strings: string[]): preValidationHookHandler {
+  return function mergeArgs (request, _reply, done) {
+    // The language may come from `lang`, which is about to leave the arguments: settle it first.
+    void request.locale
+    const merged: Record<string, unknown> = { ...(request.query as Record<string, unknown>) }
+    if (isPlainObject(request.body)) Object.assign(merged, request.body)
+    delete merged.lang
+    request.query = merged
+    const bad = strings.filter((name) => typeof merged[name] === 'string' && (merged[name] as string).includes('\u0000'))
+    if (bad.length) {
+      return done(new AppError('BAD_REQUEST_INVALID_ARGUMENTS', {
+        params: { names: bad.join(', ') },
+        fields: bad.map((name) => ({ name, message: request.t('GLOBAL[nul_character]') }))
+      }))
+    }
+    done()
+  }
+}
+
+/** Names of the string properties of an object schema. */
+function stringArgs (schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}
+  return Object.keys(properties).filter((name) => properties[name].type === 'string')
 }
 
 export default fp(async (app) => {
+  // Arguments are JSON or the query string: a text/plain body (a browser's fetch of a string)
+  // is 415, not silently ignored.
+  app.removeContentTypeParser('text/plain')
   app.addHook('onRoute', (route) => {
     if (!route.schema?.querystring) return
-    route.preValidation = [mergeArgs, ...[route.preValidation ?? []].flat()]
+    route.preValidation = [argsMerger(stringArgs(route.schema.querystring)), ...[route.preValidation ?? []].flat()]
   })
-}, { name: 'args' })
+}, { name: 'args', dependencies: ['i18n'] })

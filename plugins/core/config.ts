@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { isAbsolute, join } from 'node:path'
 import fp from 'fastify-plugin'
 import { Type, type Static } from '@sinclair/typebox'
@@ -38,7 +39,7 @@ export const EnvSchema = Type.Object({
   RATE_LIMIT_WINDOW: Duration,
   LOGIN_RATE_LIMIT_MAX: Int(1, 1e9),
   LOGIN_RATE_LIMIT_WINDOW: Duration,
-  TRUST_PROXY: Bool,
+  TRUST_PROXY: Type.String({ pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$', description: 'false, a hop count (1), or comma-separated proxy addresses or CIDR ranges' }),
   CORS_ORIGINS: Type.String({ pattern: '^[^*]*$', description: 'comma-separated exact origins (* is refused)' }),
   BODY_LIMIT: Type.String({ pattern: '^[0-9]+(b|kb|mb)$', description: 'a size like 1mb: <integer><b|kb|mb>' }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
@@ -111,7 +112,8 @@ export interface Config {
   registrationEnabled: boolean
   rateLimit: { max: number, windowMs: number }
   loginRateLimit: { max: number, windowMs: number }
-  trustProxy: boolean
+  /** Fastify's trustProxy: false, every hop (development only), a hop count, or proxy addresses/ranges. */
+  trustProxy: boolean | number | string[]
   corsOrigins: string[]
   bodyLimit: number
   logLevel: string
@@ -138,6 +140,32 @@ export function parseDuration (value: string): number {
 function parseSize (value: string): number {
   const [, n, unit] = /^([0-9]+)([a-z]+)$/.exec(value)!
   return Number(n) * UNIT_BYTES[unit]
+}
+
+/**
+ * TRUST_PROXY. `true` trusts every X-Forwarded-For hop, so any client picks the address the rate
+ * limits count: refused in production, where the proxies are known.
+ */
+function parseTrustProxy (value: string, isProduction: boolean): Config['trustProxy'] {
+  if (value === 'false') return false
+  if (value === 'true') {
+    if (isProduction) {
+      throw new ConfigError('Invalid configuration: TRUST_PROXY=true trusts any client\'s X-Forwarded-For in production; ' +
+        'set the number of proxies in front of the service (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,192.168.1.7)')
+    }
+    return true
+  }
+  if (/^[0-9]+$/.test(value)) return Number(value)
+  const proxies = value.split(',').map((p) => p.trim()).filter(Boolean)
+  for (const proxy of proxies) {
+    const [address, bits, extra] = proxy.split('/')
+    const family = isIP(address)
+    const maxBits = family === 4 ? 32 : 128
+    if (!family || extra !== undefined || (bits !== undefined && !(/^[0-9]+$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new ConfigError(`Invalid configuration: TRUST_PROXY must be ${describe('TRUST_PROXY')}, got ${JSON.stringify(proxy)}`)
+    }
+  }
+  return proxies
 }
 
 function describe (name: string): string {
@@ -221,7 +249,7 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     registrationEnabled: raw.REGISTRATION_ENABLED === 'true',
     rateLimit: { max: Number(raw.RATE_LIMIT_MAX), windowMs: parseDuration(raw.RATE_LIMIT_WINDOW) * 1000 },
     loginRateLimit: { max: Number(raw.LOGIN_RATE_LIMIT_MAX), windowMs: parseDuration(raw.LOGIN_RATE_LIMIT_WINDOW) * 1000 },
-    trustProxy: raw.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY, isProduction),
     corsOrigins: origins,
     bodyLimit: parseSize(raw.BODY_LIMIT),
     logLevel: raw.LOG_LEVEL,

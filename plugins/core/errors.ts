@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin'
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
+import type { ErrorObject } from 'ajv'
+import localize from 'ajv-i18n'
 import { isPlainObject } from './args.js'
 import { DEFAULT_LOCALE } from './i18n.js'
+import { isSecretName, redactUrl } from './logging.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,20 +97,31 @@ export class AppError extends Error {
 
 export type ErrorTracker = (error: Error, context: Record<string, unknown>) => void
 
-const MASKED_ARGS = new Set(['password', 'refreshToken', 'token'])
-
 /** The request's arguments (query and body; merged already when validation ran), secrets masked. */
 function maskedArgs (request: FastifyRequest): Record<string, unknown> {
   const args = { ...(isPlainObject(request.query) ? request.query : {}), ...(isPlainObject(request.body) ? request.body : {}) }
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, MASKED_ARGS.has(k) ? '********' : v]))
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, isSecretName(k) ? '********' : v]))
+}
+
+type Translate = (key: string) => string
+
+/**
+ * One entry of `fields`: Ajv's message in the request's language (ajv-i18n), except for patterns,
+ * whose message would show the regular expression.
+ */
+function fieldMessage (v: FastifySchemaValidationError, locale: string, t: Translate): string {
+  if (v.keyword === 'pattern') return t('GLOBAL[invalid_format]')
+  const localized = { ...v } as ErrorObject
+  if (locale !== DEFAULT_LOCALE) (localize as unknown as Record<string, (errors: ErrorObject[]) => void>)[locale]?.([localized])
+  return localized.message ?? v.message ?? 'is invalid'
 }
 
 /** Maps what Fastify and its plugins throw onto our codes. */
-function fromFramework (err: FastifyError): AppError | null {
+function fromFramework (err: FastifyError, locale: string, t: Translate): AppError | null {
   if (err.validation) {
     const fields = err.validation.map((v) => ({
       name: (v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { missingProperty?: string })?.missingProperty) ?? '',
-      message: v.message ?? 'is invalid'
+      message: fieldMessage(v, locale, t)
     }))
     const names = [...new Set(fields.map((f) => f.name || 'arguments'))]
     // The message names every failing argument (translated); `fields` says what is wrong with each.
@@ -154,7 +168,7 @@ export default fp<ErrorsOptions>(async (app, opts) => {
     const context = {
       requestId: request.id,
       method: request.method,
-      url: request.url,
+      url: redactUrl(request.url),
       operation: request.routeOptions.config?.operation,
       userType: account?.type ?? 'loggedOut',
       userId: account?.id ?? null,
@@ -190,7 +204,7 @@ export default fp<ErrorsOptions>(async (app, opts) => {
     // The security headers, for the 404s and for an error raised before the route's own hooks
     // ran (the 503 of a closing app); a route that set them already sets the same values.
     if (request.routeOptions.config?.securityHeaders !== false) reply.headers(app.securityHeaders)
-    const known = err instanceof AppError ? err : fromFramework(err)
+    const known = err instanceof AppError ? err : fromFramework(err, request.locale, (key) => request.t(key))
     if (known) {
       // 503 is expected (shutting down, a dependency down) and logged where it is decided.
       if (known.statusCode >= 500 && known.statusCode !== 503) request.log.error({ requestId: request.id, err }, known.message)
@@ -214,9 +228,9 @@ export default fp<ErrorsOptions>(async (app, opts) => {
   // The router answers a path it cannot decode before any route, hook or request decorator
   // applies; app.ts hands it here (Fastify's frameworkErrors) for the same body and headers.
   app.decorate('frameworkError', (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = fromFramework(err) ?? new AppError('INTERNAL_SERVER_ERROR')
-    if (known.statusCode >= 500) request.log.error({ requestId: request.id, err }, known.message)
     const locale = app.i18n.fromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE
+    const known = fromFramework(err, locale, (key) => app.i18n.translate(locale, key)) ?? new AppError('INTERNAL_SERVER_ERROR')
+    if (known.statusCode >= 500) request.log.error({ requestId: request.id, err }, known.message)
     reply.headers(app.securityHeaders).header('x-request-id', request.id)
     return reply.code(known.statusCode).send(body(request, known, locale))
   })

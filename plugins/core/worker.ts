@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import pg from 'pg'
-import { Logger, run, type Runner, type TaskList } from 'graphile-worker'
+import { Logger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
 declare module 'fastify' {
@@ -39,6 +39,8 @@ export default fp<WorkerOptions>(async (app, opts) => {
     concurrency: config.workerConcurrency,
     noHandleSignals: true,
     taskList: opts.taskList(app),
+    // No crontab file: recurring jobs are declared in code (otherwise every start logs its absence).
+    parsedCronItems: parseCronItems([]),
     logger: graphileLogger(app.log)
   })
   app.decorate('worker', runner)

@@ -166,6 +166,7 @@ export function assertIssued (t: TapTest, res: LightMyRequestResponse, kind: Acc
   t.match(body.refreshToken, /^[0-9a-f]{64}$/, 'refreshToken is 64 hex characters')
   t.same(Object.keys(body[kind.bodyKey] ?? {}).sort(), ACCOUNT_KEYS, `the ${kind.bodyKey} object has exactly the public fields`)
   t.notMatch(res.payload, /password|\$argon2/i, 'no password or hash anywhere in the response')
+  t.same([res.headers['cache-control'], res.headers.pragma], ['no-store', 'no-cache'], 'a response with tokens is never cached (RFC 6749 5.1)')
   return body
 }
 

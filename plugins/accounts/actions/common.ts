@@ -21,6 +21,8 @@ export function operation (kind: AccountType, action: AccountAction): string {
   return `V1${ACTION_NAMES[action]}${role}`
 }
 
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' }
+
 export function refreshCookieOptions (app: FastifyInstance): CookieSerializeOptions {
   return { httpOnly: true, secure: app.config.isProduction, sameSite: 'strict', path: '/' }
 }
@@ -41,12 +43,14 @@ export function presentedRefreshToken (kind: AccountType, request: FastifyReques
 }
 
 /**
- * The body of login, register and refresh, with the refresh cookie set. The body key depends on
+ * The body of login, register and refresh, with the refresh cookie set and caching forbidden
+ * (RFC 6749 section 5.1: a response carrying a token). The body key depends on
  * the account type, which TypeScript cannot follow; the response schema still validates and
  * filters what is sent.
  */
 export function sendIssued (app: FastifyInstance, kind: AccountType, reply: FastifyReply, status: 200 | 201, out: Issued): any {
-  reply.code(status).setCookie(kind.cookie, out.refreshToken, { ...refreshCookieOptions(app), maxAge: app.config.refreshTokenTtl })
+  reply.code(status).headers(NO_STORE)
+    .setCookie(kind.cookie, out.refreshToken, { ...refreshCookieOptions(app), maxAge: app.config.refreshTokenTtl })
   return { status, success: true as const, token: out.token, refreshToken: out.refreshToken, [kind.bodyKey]: out.account }
 }
 
@@ -61,7 +65,13 @@ export function passwordRateLimit (app: FastifyInstance, kind: AccountType, acti
   return async (request, reply) => {
     const result = await limit(request)
     if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', result.ttlInSeconds)
+      // The same headers as the global limiter's 429.
+      reply.headers({
+        'x-ratelimit-limit': result.max,
+        'x-ratelimit-remaining': 0,
+        'x-ratelimit-reset': result.ttlInSeconds,
+        'retry-after': result.ttlInSeconds
+      })
       throw new AppError('TOO_MANY_REQUESTS', { params: { after: `${result.ttlInSeconds} s` } })
     }
   }

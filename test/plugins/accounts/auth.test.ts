@@ -90,6 +90,7 @@ t.test('protected routes accept only a genuine access token of their own account
         const res = await probe(app, kind, `${kind.scheme} ${await make()}`, client)
         t.equal(res.statusCode, 401)
         t.same(res.json(), UNAUTHORIZED, 'the flat UNAUTHORIZED body')
+        t.equal(res.headers['www-authenticate'], `${kind.scheme} error="invalid_token"`, 'RFC 6750: the presented token was refused')
         t.equal(res.headers['set-cookie'], undefined, 'the handler did not run')
       })
     }
@@ -100,8 +101,9 @@ t.test('protected routes accept only a genuine access token of their own account
         `${kind.scheme}${token}`, `${kind.scheme} `, kind.scheme, '']
       for (const authorization of headers) {
         const res = await probe(app, kind, authorization)
-        t.same({ code: res.statusCode, body: res.json() }, { code: 401, body: UNAUTHORIZED },
-          `Authorization: ${JSON.stringify(authorization?.slice(0, 24))}`)
+        t.same({ code: res.statusCode, body: res.json(), challenge: res.headers['www-authenticate'] },
+          { code: 401, body: UNAUTHORIZED, challenge: kind.scheme },
+          `Authorization: ${JSON.stringify(authorization?.slice(0, 24))} (the challenge names the route's scheme)`)
       }
     })
 

@@ -83,3 +83,59 @@ t.test('merged arguments', async (t) => {
     })
   })
 })
+
+t.test('hostile input gets a clear 4xx and loses nothing', async (t) => {
+  const app = await build(t, { routeDirs, env: { LOGIN_RATE_LIMIT_MAX: '1000' } })
+
+  t.test('a string argument with U+0000 is 400 naming the argument, from the query string or the body', async (t) => {
+    for (const res of [
+      await app.inject({ method: 'GET', url: '/v1/echo/args?n=1&name=a%00b' }),
+      await app.inject({ method: 'POST', url: '/v1/echo/args', payload: { n: 1, name: 'a\u0000b' } })
+    ]) {
+      t.equal(res.statusCode, 400)
+      t.match(res.json(), {
+        status: 400, success: false, error: 'BAD_REQUEST_INVALID_ARGUMENTS', message: 'Invalid arguments: name',
+        fields: [{ name: 'name', message: 'must not contain the character U+0000' }]
+      })
+    }
+    const es = await app.inject({ method: 'POST', url: '/v1/echo/args?lang=es', payload: { n: 1, name: 'a\u0000b' } })
+    t.equal(es.json().fields[0].message, 'no debe contener el carácter U+0000', 'in the request\'s language')
+  })
+
+  t.test('a NUL in a login email is 400, never a 500 from PostgreSQL', async (t) => {
+    const res = await app.inject({ method: 'POST', url: '/v1/users/login', payload: { email: 'a\u0000@example.com', password: 'x' } })
+    t.equal(res.statusCode, 400)
+    t.equal(res.json().error, 'BAD_REQUEST_INVALID_ARGUMENTS')
+  })
+
+  t.test('a refresh token with a NUL is not a string argument: it matches no session (401)', async (t) => {
+    const res = await app.inject({ method: 'POST', url: '/v1/users/refresh', payload: { refreshToken: 'a\u0000b' } })
+    t.equal(res.statusCode, 401)
+    t.equal(res.json().error, 'USER.UNAUTHORIZED_INVALID_REFRESH_TOKEN')
+  })
+
+  t.test('a text/plain body (fetch with a string body) is 415, not silently ignored', async (t) => {
+    for (const [type, payload] of [['text/plain', '{"n":1,"name":"ab"}'], ['text/plain;charset=UTF-8', 'n=1'],
+      ['application/x-www-form-urlencoded', 'n=1&name=ab'], ['multipart/form-data; boundary=x', '--x--']]) {
+      const res = await app.inject({ method: 'POST', url: '/v1/echo/args', payload, headers: { 'content-type': type } })
+      t.equal(res.statusCode, 415, type)
+      t.same(res.json(), {
+        status: 415, success: false, error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the arguments as JSON or in the query string'
+      }, `${type}: the standard body`)
+    }
+  })
+
+  t.test('fields[].message is in the request\'s language', async (t) => {
+    const en = await app.inject({ method: 'POST', url: '/v1/echo/args', payload: { name: 'ab' } })
+    t.same(en.json().fields, [{ name: 'n', message: "must have required property 'n'" }])
+    const es = await app.inject({ method: 'POST', url: '/v1/echo/args', payload: { name: 'ab' }, headers: { 'accept-language': 'es' } })
+    t.same(es.json().fields, [{ name: 'n', message: 'debe tener la propiedad requerida n' }])
+  })
+
+  t.test('a value that fails a pattern is "not in the expected format", never the regular expression', async (t) => {
+    const echo = await app.inject({ method: 'GET', url: '/v1/echo/pattern?code=12' })
+    t.equal(echo.statusCode, 400)
+    t.same(echo.json().fields, [{ name: 'code', message: 'is not in the expected format' }])
+    t.notMatch(echo.body, '[A-Z]', 'the pattern is not shown')
+  })
+})

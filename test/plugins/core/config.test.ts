@@ -216,3 +216,19 @@ t.test('`latchkey serve` with ACCESS_TOKEN_EXPIRES_IN=15 minutes exits 1 with on
   t.match(lines[0], /<integer><s\|m\|h\|d>/)
   t.notMatch(stderr, '    at ', 'no stack trace')
 })
+
+t.test('TRUST_PROXY: false, a hop count, or proxy addresses and ranges; every hop only outside production', async (t) => {
+  const dataDir = tempDir(t)
+  const read = (value: string, env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value, ...env }).trustProxy
+  t.equal(read('false'), false)
+  t.equal(read('1'), 1, 'a hop count')
+  t.same(read('10.0.0.0/8, 192.168.1.7,::1,fd00::/8'), ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8'], 'addresses and CIDR ranges')
+  t.equal(read('true'), true, 'development may trust every hop')
+  const production = { NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B }
+  t.equal(read('2', production), 2)
+  const message = refuses(t, { DATA_DIR: dataDir, TRUST_PROXY: 'true', ...production }, 'TRUST_PROXY')
+  t.match(message, 'TRUST_PROXY=1', 'it names the alternatives')
+  for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/2', '::1/129']) {
+    refuses(t, { DATA_DIR: dataDir, TRUST_PROXY: bad }, 'TRUST_PROXY')
+  }
+})

@@ -14,11 +14,14 @@ t.test('with CORS_ORIGINS, an allowed origin gets credentials-enabled CORS, any 
   t.equal(preflight.statusCode, 204, 'the preflight of an any-method route is answered')
   t.equal(preflight.headers['access-control-allow-origin'], ALLOWED)
   t.equal(preflight.headers['access-control-allow-credentials'], 'true', 'cookies may be sent')
+  t.same(preflight.headers['access-control-allow-methods']?.toString().split(', '), ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
+    'every method the API accepts')
 
   const res = await app.inject({ method: 'POST', url: '/v1/users/refresh', headers: { origin: ALLOWED }, payload: {} })
   t.equal(res.statusCode, 401)
   t.equal(res.headers['access-control-allow-origin'], ALLOWED, 'the actual response is readable by the origin')
   t.equal(res.headers['access-control-allow-credentials'], 'true')
+  t.equal(res.headers['access-control-expose-headers'], 'X-Request-ID, Retry-After', 'scripts may read the request id and Retry-After')
 
   const other = await app.inject({ method: 'POST', url: '/v1/users/refresh', headers: { origin: 'https://evil.example' }, payload: {} })
   t.equal(other.headers['access-control-allow-origin'], undefined, 'another origin is not allowed')

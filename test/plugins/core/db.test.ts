@@ -39,9 +39,13 @@ t.test('postgres.js leaves `unsafe` text unprepared unless asked (why `prepared`
 const postgresRoot = dirname(dirname(dirname(createRequire(import.meta.url).resolve('postgres'))))
 const queueModules = ['src', 'cjs/src'].map((dir) => join(postgresRoot, dir, 'queue.js'))
 
-t.test('the installed postgres.js queue is patched (ESM and CommonJS builds)', async (t) => {
+t.test('the installed postgres.js is patched (patches/, applied by patch-package at install; ESM and CommonJS builds)', async (t) => {
   for (const file of queueModules) {
     t.match(readFileSync(file, 'utf8'), 'latchkey: compact', `${file}: run npm install (postinstall), or drop the patch if upstream fixed the queue`)
+  }
+  for (const dir of ['src', 'cjs/src']) {
+    t.match(readFileSync(join(postgresRoot, dir, 'connection.js'), 'utf8'), 'latchkey: closed meanwhile',
+      `${dir}/connection.js: a write after the socket closed settles its query instead of crashing the process`)
   }
 })
 
