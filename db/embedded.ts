@@ -11,7 +11,8 @@ export interface EmbeddedDatabase {
   url: string
   /** Started by another process of ours on the same data directory. */
   shared: boolean
-  stop: () => Promise<void>
+  /** Stops it unless other processes still use it (`force`: regardless; fault tests). */
+  stop: (opts?: { force?: boolean }) => Promise<void>
 }
 
 interface Binaries { initdb: string, postgres: string }
@@ -161,11 +162,11 @@ export async function startEmbedded (opts: { dir: string, port: number, persiste
   return {
     url,
     shared: false,
-    stop: () => {
+    stop: ({ force = false } = {}) => {
       stopped ??= (async () => {
         if (child.exitCode !== null) return
         // Other processes of ours still use it: it stays up for the last of them (see `shared`).
-        if (opts.persistent && await otherClients(url) > 0) return child.unref()
+        if (opts.persistent && !force && await otherClients(url) > 0) return child.unref()
         const exited = new Promise((resolve) => child.once('exit', resolve))
         child.kill('SIGINT') // fast shutdown: rolls back open transactions, then exits
         await exited

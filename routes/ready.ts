@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox'
 import { Success, responses } from '../schemas/common.js'
 import { AppError } from '../plugins/core/errors.js'
 
-const CHECK_TIMEOUT_MS = 2000
+// Within the second a balancer's probe allows, even when a dependency hangs.
+const CHECK_TIMEOUT_MS = 800
 
 function withTimeout<T> (promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout

@@ -33,6 +33,7 @@ export const EnvSchema = Type.Object({
   PUBLISH_MODE: Type.Union([Type.Literal('direct'), Type.Literal('async')], { description: 'direct or async' }),
   WORKER_ENABLED: Bool,
   WORKER_CONCURRENCY: Int(1, 100),
+  WORKER_RESCUE_INTERVAL: Duration,
   REQUIRE_EMAIL_CONFIRMED: Bool,
   REGISTRATION_ENABLED: Bool,
   RATE_LIMIT_MAX: Int(1, 1e9),
@@ -71,6 +72,7 @@ const DEFAULTS: Record<string, string> = {
   PUBLISH_MODE: 'direct',
   WORKER_ENABLED: 'true',
   WORKER_CONCURRENCY: '5',
+  WORKER_RESCUE_INTERVAL: '15s',
   REQUIRE_EMAIL_CONFIRMED: 'false',
   REGISTRATION_ENABLED: 'true',
   RATE_LIMIT_MAX: '300',
@@ -108,6 +110,8 @@ export interface Config {
   publishMode: 'direct' | 'async'
   workerEnabled: boolean
   workerConcurrency: number
+  /** How often a worker looks for jobs locked by workers that are gone (two sweeps unlock them). */
+  workerRescueIntervalMs: number
   requireEmailConfirmed: boolean
   registrationEnabled: boolean
   rateLimit: { max: number, windowMs: number }
@@ -245,6 +249,7 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     publishMode: raw.PUBLISH_MODE as Config['publishMode'],
     workerEnabled: raw.WORKER_ENABLED === 'true',
     workerConcurrency: Number(raw.WORKER_CONCURRENCY),
+    workerRescueIntervalMs: parseDuration(raw.WORKER_RESCUE_INTERVAL) * 1000,
     requireEmailConfirmed: raw.REQUIRE_EMAIL_CONFIRMED === 'true',
     registrationEnabled: raw.REGISTRATION_ENABLED === 'true',
     rateLimit: { max: Number(raw.RATE_LIMIT_MAX), windowMs: parseDuration(raw.RATE_LIMIT_WINDOW) * 1000 },

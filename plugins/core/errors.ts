@@ -5,6 +5,7 @@ import localize from 'ajv-i18n'
 import { isPlainObject } from './args.js'
 import { DEFAULT_LOCALE } from './i18n.js'
 import { isSecretName, redactUrl } from './logging.js'
+import { isDatabaseUnavailable } from './db.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -204,6 +205,10 @@ export default fp<ErrorsOptions>(async (app, opts) => {
     // The security headers, for the 404s and for an error raised before the route's own hooks
     // ran (the 503 of a closing app); a route that set them already sets the same values.
     if (request.routeOptions.config?.securityHeaders !== false) reply.headers(app.securityHeaders)
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ requestId: request.id, code: err.code }, 'database unavailable')
+      return reply.code(503).send(body(request, new AppError('SERVICE_UNAVAILABLE')))
+    }
     const known = err instanceof AppError ? err : fromFramework(err, request.locale, (key) => request.t(key))
     if (known) {
       // 503 is expected (shutting down, a dependency down) and logged where it is decided.

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import pg from 'pg'
-import { Logger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker'
+import { Logger, makeWorkerUtils, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker'
+import { watchWorkerLiveness } from './worker-liveness.js'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
 declare module 'fastify' {
@@ -32,20 +33,28 @@ export default fp<WorkerOptions>(async (app, opts) => {
     app.decorate('worker', null)
     return
   }
-  const pool = new pg.Pool({ connectionString: app.databaseUrl, max: config.workerConcurrency + 2 })
+  // One more connection than graphile-worker's own for the liveness locks.
+  const pool = new pg.Pool({ connectionString: app.databaseUrl, max: config.workerConcurrency + 3 })
   pool.on('error', (err) => app.log.warn({ err }, 'worker pool connection error'))
+  const logger = graphileLogger(app.log)
+  const utils = await makeWorkerUtils({ pgPool: pool, logger })
+  const liveness = watchWorkerLiveness({ pool, utils, log: app.log, intervalMs: config.workerRescueIntervalMs })
+  await liveness.start()
   const runner = await run({
     pgPool: pool,
+    events: liveness.events,
     concurrency: config.workerConcurrency,
     noHandleSignals: true,
     taskList: opts.taskList(app),
     // No crontab file: recurring jobs are declared in code (otherwise every start logs its absence).
     parsedCronItems: parseCronItems([]),
-    logger: graphileLogger(app.log)
+    logger
   })
   app.decorate('worker', runner)
   app.addHook('onClose', async () => {
     await runner.stop()
+    await liveness.stop()
+    await utils.release()
     await pool.end()
   })
 }, { name: 'worker', dependencies: ['config', 'db'] })

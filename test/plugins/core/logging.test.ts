@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import t from 'tap'
 import { ROOT } from '../../../paths.js'
-import { redactUrl } from '../../../plugins/core/logging.js'
+import { redactUrl, serializers } from '../../../plugins/core/logging.js'
 import { build, captureLogs } from '../../helpers/app.js'
 import { ENV, PASSWORD, uniqueEmail } from '../../helpers/accounts.js'
 
@@ -13,6 +13,13 @@ t.test('redactUrl replaces the value of every secret query argument, and only th
   t.equal(redactUrl('/x?pass%77ord=hunter2&PASSWORD=x&a=1&a=2'), '/x?pass%77ord=[redacted]&PASSWORD=[redacted]&a=1&a=2',
     'encoded and upper-case names too')
   t.equal(redactUrl('/x?password&b=%zz'), '/x?password&b=%zz', 'no value, or an undecodable one, is left alone')
+})
+
+t.test('an error is logged without the bound parameters a driver attached to it', async (t) => {
+  const err = Object.assign(new Error('invalid input syntax'), { code: '22P02', parameters: ['hunter2'], args: ['hunter2'], query: 'select $1' })
+  const out = serializers.err(err)
+  t.match(out, { type: 'Error', message: 'invalid input syntax', code: '22P02', query: 'select $1' })
+  t.notMatch(JSON.stringify(out), 'hunter2', 'no parameter value')
 })
 
 t.test('no password or token reaches a log line, at LOG_LEVEL=trace, through every account route', async (t) => {

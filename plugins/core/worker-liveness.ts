@@ -1,0 +1,99 @@
+import { EventEmitter } from 'node:events'
+import type pg from 'pg'
+import type { FastifyBaseLogger } from 'fastify'
+import type { WorkerEvents, WorkerUtils } from 'graphile-worker'
+
+/** Advisory-lock space of worker liveness (any constant every instance shares). */
+const LIVENESS_LOCK = 727_011_002
+// A job locked more recently than this may belong to a worker still taking its liveness lock.
+const GRACE = '10 seconds'
+
+/**
+ * graphile-worker 0.16 leaves the jobs of a worker that died (kill -9, a lost machine) locked for
+ * 4 hours. Each process here holds, on one dedicated connection, a session advisory lock per
+ * worker id it runs; PostgreSQL releases them when that connection dies with the process. A
+ * periodic sweep finds jobs locked by workers whose lock nobody holds, twice in a row (a live
+ * process re-takes its locks within seconds after a database restart), and unlocks them
+ * (`forceUnlockWorkers`), so a live worker runs them again.
+ */
+export function watchWorkerLiveness (opts: {
+  pool: pg.Pool
+  utils: WorkerUtils
+  log: FastifyBaseLogger
+  intervalMs: number
+}) {
+  const { pool, utils, log } = opts
+  const events: WorkerEvents = new EventEmitter()
+  const mine = new Set<string>()
+  let client: pg.PoolClient | null = null
+  let connecting: Promise<void> | null = null
+  let stopped = false
+  let suspects = new Set<string>()
+
+  const lock = (c: pg.PoolClient, ids: string[]) =>
+    c.query('select pg_advisory_lock($1, hashtext(id)) from unnest($2::text[]) id', [LIVENESS_LOCK, ids])
+
+  /** The dedicated connection, (re)opened with every lock this process should hold. */
+  function connect (): Promise<void> {
+    connecting ??= (async () => {
+      while (!stopped && !client) {
+        try {
+          const c = await pool.connect()
+          c.on('error', (err) => {
+            log.warn({ err }, 'worker liveness connection lost')
+            if (client === c) client = null
+            c.release(err)
+            if (!stopped) setTimeout(() => void connect(), 500).unref()
+          })
+          await lock(c, [...mine])
+          client = c
+        } catch (err) {
+          log.warn({ err }, 'worker liveness: cannot reach the database')
+          await new Promise((resolve) => setTimeout(resolve, 1000).unref())
+        }
+      }
+    })().finally(() => { connecting = null })
+    return connecting
+  }
+
+  events.on('worker:create', ({ worker }) => {
+    mine.add(worker.workerId)
+    if (client) lock(client, [worker.workerId]).catch(() => {})
+  })
+  events.on('worker:stop', ({ worker }) => {
+    mine.delete(worker.workerId)
+    if (client) client.query('select pg_advisory_unlock($1, hashtext($2))', [LIVENESS_LOCK, worker.workerId]).catch(() => {})
+  })
+
+  async function sweep () {
+    // Taking and at once releasing a worker's lock, in one statement, tells whether anyone holds it.
+    const { rows } = await pool.query<{ id: string }>(`select id from (
+        select distinct locked_by as id from graphile_worker.jobs
+        where locked_by is not null and locked_at < now() - interval '${GRACE}' and not (locked_by = any($2::text[]))) w
+      where case when pg_try_advisory_lock($1, hashtext(id)) then pg_advisory_unlock($1, hashtext(id)) else false end`,
+    [LIVENESS_LOCK, [...mine]])
+    const free = new Set(rows.map((r) => r.id))
+    const dead = [...free].filter((id) => suspects.has(id))
+    suspects = free
+    if (!dead.length) return
+    await utils.forceUnlockWorkers(dead)
+    log.warn({ workerIds: dead }, 'unlocked the jobs of workers that are gone')
+  }
+
+  const timer = setInterval(() => {
+    sweep().catch((err) => log.warn({ err }, 'worker liveness sweep failed'))
+  }, opts.intervalMs)
+  timer.unref()
+
+  return {
+    events,
+    start: connect,
+    async stop () {
+      stopped = true
+      clearInterval(timer)
+      await connecting
+      client?.release()
+      client = null
+    }
+  }
+}
