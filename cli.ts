@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, type Config } from './plugins/core/config.js'
 import { resolveDatabase } from './db/embedded.js'
 import { migrate } from './db/migrate.js'
 import configPlugin from './plugins/core/config.js'
-import db from './plugins/core/db.js'
+import db, { isDatabaseUnavailable } from './plugins/core/db.js'
 import tokens from './plugins/accounts/tokens.js'
 import sessions from './plugins/accounts/sessions.js'
 import { ACCOUNT_TYPES } from './plugins/accounts/registry.js'
@@ -24,8 +24,6 @@ const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process 
 
 // The API's own rules for a new account (email format, password 8..1024), with the API's formats.
 const validAccount = addFormats.default(new Ajv({ allErrors: true })).compile(RegisterArgsSchema)
-
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'CONNECT_TIMEOUT', 'ECONNRESET'])
 
 /** The first line of standard input; not echoed when it is a terminal. */
 async function readPassword (): Promise<string> {
@@ -124,7 +122,7 @@ main(process.argv.slice(2)).then((code) => {
   const code = err instanceof Error && 'code' in err ? err.code : undefined
   if (err instanceof ConfigError) console.error(err.message)
   else if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${(err as Error).message}\n${USAGE}`)
-  else if (typeof code === 'string' && UNREACHABLE.has(code)) console.error(`cannot reach the database: ${(err as Error).message}`)
+  else if (isDatabaseUnavailable(err)) console.error(`cannot reach the database: ${(err as Error).message}`)
   else console.error(err)
   process.exit(1)
 })

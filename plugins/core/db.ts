@@ -8,7 +8,7 @@ declare module 'fastify' {
     /** The postgres.js client: every query of the service goes through it. */
     sql: postgres.Sql
     databaseUrl: string
-    /** Whether this process started the embedded PostgreSQL it uses. */
+    /** Whether the database is the embedded PostgreSQL (started by this process or shared). */
     embeddedDatabase: boolean
   }
 }
@@ -42,7 +42,7 @@ export function isDatabaseUnavailable (err: unknown): boolean {
  * the next attempt waits at most `backoff` (postgres.js's default grows to 20 s, which kept
  * requests waiting and recovery slow after an outage).
  */
-export const CONNECTION_OPTIONS = {
+const CONNECTION_OPTIONS = {
   onnotice: () => {},
   connect_timeout: 2,
   backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.25)
