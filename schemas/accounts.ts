@@ -39,6 +39,11 @@ export const RefreshArgsSchema = Type.Object({
 
 export const NoArgsSchema = Type.Object({}, { additionalProperties: false })
 
+/** 200 body of `me`: `{ <user|admin> }`. */
+export function AccountResponseSchema (kind: AccountType) {
+  return Success(200, { [kind.bodyKey]: AccountSchema })
+}
+
 /** 200/201 body of login, register and refresh: `{ token, refreshToken, <user|admin> }`. */
 export function AuthResponseSchema (kind: AccountType, status: 200 | 201) {
   return Success(status, {

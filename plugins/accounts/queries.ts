@@ -55,6 +55,7 @@ export function statements (kind: AccountType) {
       update ${o} set token_version = token_version + 1, updated_at = now() where id = $1
       returning token_version, pg_notify('${REVOKE_CHANNEL}', json_build_object('type', '${kind.type}', 'id', id)::text)`,
     authenticate: `select token_version, is_active, deleted_at from ${o} where id = $1`,
+    account: `select ${OWNER_FIELDS(o)} from ${o} where id = $1 and deleted_at is null`,
     // An account without a session (the CLI).
     create: `insert into ${o} (id, email, password, is_email_confirmed) values ($1, $2, $3, $4) returning ${OWNER_FIELDS(o)}`
   }

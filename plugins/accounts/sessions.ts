@@ -141,6 +141,12 @@ export function createSessions (app: FastifyInstance) {
       await prepared(sql, q(kind).revokeOwnSession, [tokens.hashRefreshToken(token), ownerId])
     },
 
+    /** The caller's own account (`me`); null when it was deleted since its token was checked. */
+    async account (kind: AccountType, ownerId: string): Promise<PublicAccount | null> {
+      const [row] = await prepared(sql, q(kind).account, [ownerId])
+      return row ? presentAccount(row) : null
+    },
+
     /** Revokes every session and bumps tokenVersion in one statement. */
     async logoutAll (kind: AccountType, ownerId: string): Promise<void> {
       await prepared(sql, q(kind).revokeAll, [ownerId])

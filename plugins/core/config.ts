@@ -191,11 +191,26 @@ function localSecrets (dataDir: string): { access: string, refresh: string } {
   return secrets
 }
 
+// Secrets and URLs with credentials may come from a file (`<NAME>_FILE`), as container secrets do.
+const FILE_VARIABLE = /(_SECRET|_KEY|^DATABASE_URL|^REDIS_URL|^SMTP_URL)$/
+
+/** The value of `<name>_FILE`'s file, without its final newline; undefined when not given. */
+function fromFile (source: Record<string, string | undefined>, name: string): string | undefined {
+  const path = source[`${name}_FILE`]
+  if (!path || !FILE_VARIABLE.test(name)) return undefined
+  if (source[name]) throw new ConfigError(`Invalid configuration: give ${name} or ${name}_FILE, not both`)
+  try {
+    return readFileSync(path, 'utf8').replace(/\r?\n$/, '')
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${name}_FILE names a file that cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}: ${path})`)
+  }
+}
+
 /** Reads and validates the whole configuration once; throws ConfigError with one readable line. */
 export function loadConfig (source: Record<string, string | undefined>): Config {
   const raw: Record<string, string> = { ...DEFAULTS }
   for (const key of Object.keys(EnvSchema.properties)) {
-    const value = source[key]
+    const value = fromFile(source, key) ?? source[key]
     if (value !== undefined && value !== '') raw[key] = value.trim()
     else if (value === '' && key === 'CORS_ORIGINS') raw[key] = ''
   }

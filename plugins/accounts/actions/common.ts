@@ -9,10 +9,10 @@ import type { Issued, SessionMeta } from '../sessions.js'
  * What the account actions share. Each action is a route factory in this folder, instantiated
  * per account type by a one-line file under routes/v1/<type>/: `export default login(ACCOUNT_TYPES.user)`.
  */
-export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall'
+export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me'
 
 const ACTION_NAMES: Record<AccountAction, string> = {
-  login: 'Login', register: 'Register', refresh: 'Refresh', logout: 'Logout', logoutall: 'LogoutAll'
+  login: 'Login', register: 'Register', refresh: 'Refresh', logout: 'Logout', logoutall: 'LogoutAll', me: 'Me'
 }
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */

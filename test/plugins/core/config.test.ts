@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
@@ -231,4 +231,33 @@ t.test('TRUST_PROXY: false, a hop count, or proxy addresses and ranges; every ho
   for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/2', '::1/129']) {
     refuses(t, { DATA_DIR: dataDir, TRUST_PROXY: bad }, 'TRUST_PROXY')
   }
+})
+
+t.test('secrets and credentialed URLs may come from files (<NAME>_FILE), never both ways', async (t) => {
+  const dir = tempDir(t)
+  const file = (name: string, content: string) => {
+    const path = join(dir, name)
+    writeFileSync(path, content)
+    return path
+  }
+  const config = loadConfig({
+    DATA_DIR: dir,
+    NODE_ENV: 'production',
+    ACCESS_TOKEN_SECRET_FILE: file('access', `${SECRET_A}\n`),
+    REFRESH_TOKEN_SECRET_FILE: file('refresh', SECRET_B),
+    DATABASE_URL_FILE: file('db', 'postgres://app:pw@db.internal:5432/latchkey\n'),
+    REDIS_URL_FILE: file('redis', 'redis://:pw@cache:6379')
+  })
+  t.equal(config.accessTokenSecret, SECRET_A, 'the file\'s content without its final newline')
+  t.equal(config.refreshTokenSecret, SECRET_B)
+  t.equal(config.databaseUrl, 'postgres://app:pw@db.internal:5432/latchkey')
+  t.equal(config.redisUrl, 'redis://:pw@cache:6379')
+  t.equal(loadConfig({ DATA_DIR: dir, PORT_FILE: file('port', '1234') }).port, 8000, 'only secrets and URLs are read from files')
+
+  const both = refuses(t, { DATA_DIR: dir, ACCESS_TOKEN_SECRET: SECRET_A, ACCESS_TOKEN_SECRET_FILE: file('a2', SECRET_A) }, 'ACCESS_TOKEN_SECRET')
+  t.match(both, 'not both')
+  const missing = refuses(t, { DATA_DIR: dir, DATABASE_URL_FILE: join(dir, 'nope') }, 'DATABASE_URL_FILE')
+  t.match(missing, 'ENOENT')
+  const bad = refuses(t, { DATA_DIR: dir, DATABASE_URL_FILE: file('bad', 'mysql://u:hunter2@db/x') }, 'DATABASE_URL')
+  t.notMatch(bad, 'hunter2', 'a bad value from a file is not repeated either')
 })
