@@ -33,7 +33,7 @@ t.test('postgres.js leaves `unsafe` text unprepared unless asked (why `prepared`
   t.ok((await listPrepared()).includes(text))
 })
 
-// scripts/patch-postgres-queue.mjs (postinstall) fixes postgres.js's connection queue, which never
+// patches/postgres+3.4.9.patch (patch-package, postinstall) fixes postgres.js's connection queue, which never
 // frees shifted slots while it is never empty: under sustained load every query then scanned all
 // of them, and throughput fell with uptime.
 const postgresRoot = dirname(dirname(dirname(createRequire(import.meta.url).resolve('postgres'))))
