@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import type { ErrorObject } from 'ajv'
-import localize from 'ajv-i18n'
 import { isPlainObject } from './args.js'
 import { DEFAULT_LOCALE } from './i18n.js'
 import { isSecretName, redactUrl } from './logging.js'
@@ -105,24 +104,26 @@ function maskedArgs (request: FastifyRequest): Record<string, unknown> {
 }
 
 type Translate = (key: string) => string
+/** ajv-i18n's translator of Ajv's messages into one language (it rewrites `message` in place). */
+type Localize = (errors: ErrorObject[]) => void
 
 /**
- * One entry of `fields`: Ajv's message in the request's language (ajv-i18n), except for patterns,
- * whose message would show the regular expression.
+ * One entry of `fields`: Ajv's message in the request's language, except for patterns, whose
+ * message would show the regular expression.
  */
-function fieldMessage (v: FastifySchemaValidationError, locale: string, t: Translate): string {
+function fieldMessage (v: FastifySchemaValidationError, t: Translate, localize?: Localize): string {
   if (v.keyword === 'pattern') return t('GLOBAL[invalid_format]')
   const localized = { ...v } as ErrorObject
-  if (locale !== DEFAULT_LOCALE) (localize as unknown as Record<string, (errors: ErrorObject[]) => void>)[locale]?.([localized])
+  localize?.([localized])
   return localized.message ?? v.message ?? 'is invalid'
 }
 
 /** Maps what Fastify and its plugins throw onto our codes. */
-function fromFramework (err: FastifyError, locale: string, t: Translate): AppError | null {
+function fromFramework (err: FastifyError, t: Translate, localize?: Localize): AppError | null {
   if (err.validation) {
     const fields = err.validation.map((v) => ({
       name: (v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { missingProperty?: string })?.missingProperty) ?? '',
-      message: fieldMessage(v, locale, t)
+      message: fieldMessage(v, t, localize)
     }))
     const names = [...new Set(fields.map((f) => f.name || 'arguments'))]
     // The message names every failing argument (translated); `fields` says what is wrong with each.
@@ -152,6 +153,12 @@ export interface ErrorsOptions {
 
 export default fp<ErrorsOptions>(async (app, opts) => {
   const { config } = app
+  // Only the languages we have catalogs for: all of ajv-i18n would add about 5 MB at start.
+  const localizers = new Map<string, Localize>()
+  for (const locale of app.i18n.locales.filter((l) => l !== DEFAULT_LOCALE)) {
+    const module = await import(`ajv-i18n/localize/${locale}/index.js`).catch(() => null)
+    if (module) localizers.set(locale, module.default as Localize)
+  }
 
   function body (request: FastifyRequest, err: AppError, locale = request.locale) {
     const def = errorDef(err.code)
@@ -209,7 +216,7 @@ export default fp<ErrorsOptions>(async (app, opts) => {
       request.log.warn({ requestId: request.id, code: err.code }, 'database unavailable')
       return reply.code(503).send(body(request, new AppError('SERVICE_UNAVAILABLE')))
     }
-    const known = err instanceof AppError ? err : fromFramework(err, request.locale, (key) => request.t(key))
+    const known = err instanceof AppError ? err : fromFramework(err, (key) => request.t(key), localizers.get(request.locale))
     if (known) {
       // 503 is expected (shutting down, a dependency down) and logged where it is decided.
       if (known.statusCode >= 500 && known.statusCode !== 503) request.log.error({ requestId: request.id, err }, known.message)
@@ -234,7 +241,7 @@ export default fp<ErrorsOptions>(async (app, opts) => {
   // applies; app.ts hands it here (Fastify's frameworkErrors) for the same body and headers.
   app.decorate('frameworkError', (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = app.i18n.fromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE
-    const known = fromFramework(err, locale, (key) => app.i18n.translate(locale, key)) ?? new AppError('INTERNAL_SERVER_ERROR')
+    const known = fromFramework(err, (key) => app.i18n.translate(locale, key), localizers.get(locale)) ?? new AppError('INTERNAL_SERVER_ERROR')
     if (known.statusCode >= 500) request.log.error({ requestId: request.id, err }, known.message)
     reply.headers(app.securityHeaders).header('x-request-id', request.id)
     return reply.code(known.statusCode).send(body(request, known, locale))

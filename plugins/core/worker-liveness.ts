@@ -56,13 +56,18 @@ export function watchWorkerLiveness (opts: {
     return connecting
   }
 
+  // One query at a time on the dedicated connection (workers are created several at once).
+  let pending: Promise<unknown> = Promise.resolve()
+  const onClient = (run: (c: pg.PoolClient) => Promise<unknown>) => {
+    pending = pending.then(() => client && run(client)).catch(() => {})
+  }
   events.on('worker:create', ({ worker }) => {
     mine.add(worker.workerId)
-    if (client) lock(client, [worker.workerId]).catch(() => {})
+    onClient((c) => lock(c, [worker.workerId]))
   })
   events.on('worker:stop', ({ worker }) => {
     mine.delete(worker.workerId)
-    if (client) client.query('select pg_advisory_unlock($1, hashtext($2))', [LIVENESS_LOCK, worker.workerId]).catch(() => {})
+    onClient((c) => c.query('select pg_advisory_unlock($1, hashtext($2))', [LIVENESS_LOCK, worker.workerId]))
   })
 
   async function sweep () {
@@ -92,6 +97,7 @@ export function watchWorkerLiveness (opts: {
       stopped = true
       clearInterval(timer)
       await connecting
+      await pending
       client?.release()
       client = null
     }

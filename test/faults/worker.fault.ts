@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../app.js'
 import { build, testConfig } from '../helpers/app.js'
 import { ENV } from '../helpers/accounts.js'
-import { registerUser } from '../helpers/sockets.js'
+import { registerUser, waitUntil } from '../helpers/sockets.js'
 import { createPost, publish } from '../helpers/posts.js'
 import { jobRows } from '../helpers/jobs.js'
 
@@ -18,15 +18,6 @@ async function workerOn (t: { teardown: (fn: () => unknown) => void }, app: Fast
   const worker = await buildApp({ config: testConfig({ ...ENV, WORKER_RESCUE_INTERVAL: '1s' }, app.databaseUrl), role: 'worker', ...opts })
   t.teardown(() => worker.close())
   return worker
-}
-
-const waitUntil = async (check: () => Promise<boolean>, ms: number) => {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (await check()) return true
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return false
 }
 
 t.test('the jobs of a worker killed mid-job run again on a live worker within 60 s', async (t) => {
@@ -46,7 +37,7 @@ t.test('the jobs of a worker killed mid-job run again on a live worker within 60
   })
   t.teardown(() => { if (stuck.exitCode === null) stuck.kill('SIGKILL') })
   const locked = async () => (await jobRows(app)).filter((j) => j.locked_by).length === posts.length
-  t.ok(await waitUntil(locked, 20_000), 'the doomed worker locked every job')
+  t.ok(await waitUntil(locked, 'the doomed worker to lock every job', 20_000), 'the doomed worker locked every job')
   stuck.kill('SIGKILL')
   const killedAt = Date.now()
 
@@ -56,7 +47,7 @@ t.test('the jobs of a worker killed mid-job run again on a live worker within 60
     const rows = await live.sql`select status from posts where id in ${live.sql(posts.map((p) => p.id))}`
     return rows.every((r) => r.status === 'published')
   }
-  t.ok(await waitUntil(published, 60_000), `every post was published by the live worker (${Date.now() - killedAt} ms after the kill)`)
+  t.ok(await waitUntil(published, 'the posts to be published', 60_000, 100), `every post was published by the live worker (${Date.now() - killedAt} ms after the kill)`)
   t.ok(Date.now() - killedAt < 60_000, 'within 60 s')
   t.same(await jobRows(app), [], 'and their jobs are done')
 })
@@ -71,7 +62,7 @@ t.test('a live worker\'s jobs are never taken from it, however long they run', a
     publishSteps: { moderate: () => { started++; return new Promise<void>((resolve) => { release = resolve }) } }
   })
   t.equal((await publish(app, user.token, post.id)).statusCode, 202)
-  t.ok(await waitUntil(async () => started === 1, 10_000), 'the slow worker took the job')
+  t.ok(await waitUntil(async () => started === 1, 'the slow worker to take the job', 10_000), 'the slow worker took the job')
   const other = await workerOn(t, app)
   // Longer than the grace and two sweeps of both workers.
   await new Promise((resolve) => setTimeout(resolve, 14_000))
@@ -79,7 +70,7 @@ t.test('a live worker\'s jobs are never taken from it, however long they run', a
   t.equal(row.status, 'draft', 'nobody else published it meanwhile')
   t.equal((await jobRows(app)).filter((j) => j.locked_by).length, 1, 'the job is still locked by the slow worker')
   release()
-  t.ok(await waitUntil(async () => (await other.sql`select status from posts where id = ${post.id}`)[0].status === 'published', 10_000),
+  t.ok(await waitUntil(async () => (await other.sql`select status from posts where id = ${post.id}`)[0].status === 'published', 'the post to be published', 10_000),
     'the slow worker finishes it')
   t.equal(started, 1, 'the job ran once')
 })

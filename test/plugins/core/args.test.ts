@@ -102,10 +102,18 @@ t.test('hostile input gets a clear 4xx and loses nothing', async (t) => {
     t.equal(es.json().fields[0].message, 'no debe contener el carácter U+0000', 'in the request\'s language')
   })
 
-  t.test('a NUL in a login email is 400, never a 500 from PostgreSQL', async (t) => {
-    const res = await app.inject({ method: 'POST', url: '/v1/users/login', payload: { email: 'a\u0000@example.com', password: 'x' } })
-    t.equal(res.statusCode, 400)
-    t.equal(res.json().error, 'BAD_REQUEST_INVALID_ARGUMENTS')
+  t.test('a NUL in a post title (the case that was a 500 from PostgreSQL) or a login email is 400 naming it', async (t) => {
+    const registered = await app.inject({ method: 'POST', url: '/v1/users/register', payload: { email: 'nul@example.com', password: 'long enough password' } })
+    const created = await app.inject({
+      method: 'POST', url: '/v1/posts/create', payload: { title: 'a\u0000b' }, headers: { authorization: `jwt-user ${registered.json().token}` }
+    })
+    t.equal(created.statusCode, 400)
+    t.same(created.json().fields, [{ name: 'title', message: 'must not contain the character U+0000' }])
+    const [{ n }] = await app.sql`select count(*)::int as n from posts`
+    t.equal(n, 0, 'nothing was written')
+    const login = await app.inject({ method: 'POST', url: '/v1/users/login', payload: { email: 'a\u0000@example.com', password: 'x' } })
+    t.equal(login.statusCode, 400)
+    t.same(login.json().fields, [{ name: 'email', message: 'must not contain the character U+0000' }])
   })
 
   t.test('a refresh token with a NUL is not a string argument: it matches no session (401)', async (t) => {
