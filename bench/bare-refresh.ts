@@ -26,9 +26,9 @@ app.get('/health', async () => ({ status: 200, success: true }))
 app.post('/v1/users/refresh', async (request, reply) => {
   const next = randomHex(32)
   const [row] = await prepared(sql, rotate, [hashRefreshToken((request.body as { refreshToken: string }).refreshToken),
-    uuidv7(), hashRefreshToken(next), new Date(Date.now() + 86400_000), request.headers['user-agent'] ?? null, request.ip])
+    uuidv7(), hashRefreshToken(next), new Date(Date.now() + 86400_000), request.headers['user-agent'] ?? null, request.ip, null])
   if (!row) return reply.code(401).send({ status: 401, success: false })
-  const token = app.jwt.sign({ sub: row.id, type: kind.type, tokenVersion: row.token_version, aud: kind.audiences.web })
+  const token = app.jwt.sign({ sub: row.id, type: kind.type, tokenVersion: row.token_version, sid: row.family_id, aud: kind.audiences.web })
   return { status: 200, success: true, token, refreshToken: next, [kind.bodyKey]: presentAccount(row) }
 })
 await app.listen({ port: Number(port), host: '127.0.0.1' })

@@ -32,10 +32,20 @@ function accountTables (table: string, sessionTable: string, ownerColumn: string
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
     revokedAt: ts('revoked_at'),
-    replacedBySessionId: uuid('replaced_by_session_id').references((): AnyPgColumn => sessions.id),
+    // A login opens a family; rotation copies its id (decisions.md section 13).
+    familyId: uuid('family_id').notNull().default(sql`gen_random_uuid()`),
+    replacedBySessionId: uuid('replaced_by_session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'set null' }),
+    // The successor of a rotated row, AES-256-GCM encrypted, kept only for the reuse interval.
+    successorToken: text('successor_token'),
     lastUsedAt: ts('last_used_at'),
     createdAt: ts('created_at').notNull().defaultNow()
-  }, (t) => [index(`${sessionTable}_${ownerColumn}_idx`).on(t.ownerId)])
+  }, (t) => [
+    index(`${sessionTable}_${ownerColumn}_idx`).on(t.ownerId),
+    index(`${sessionTable}_family_id_idx`).on(t.familyId),
+    // Deleting a row sets its predecessor's pointer to null (the FK): without this index every
+    // deleted row would scan the table. Rows not rotated yet are left out.
+    index(`${sessionTable}_replaced_by_session_id_idx`).on(t.replacedBySessionId).where(sql`${t.replacedBySessionId} is not null`)
+  ])
 
   return { owners, sessions }
 }

@@ -52,3 +52,24 @@ export function AuthResponseSchema (kind: AccountType, status: 200 | 201) {
     [kind.bodyKey]: AccountSchema
   })
 }
+
+/** One device (session family) in `listsessions`. */
+export const SessionSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  client: Type.String(),
+  platform: Type.String(),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  ipAddress: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Timestamp,
+  lastUsedAt: NullableTimestamp,
+  expiresAt: Timestamp,
+  current: Type.Boolean()
+}, { additionalProperties: false })
+
+export const ListSessionsResponseSchema = Success(200, { sessions: Type.Array(SessionSchema) })
+
+export const RevokeSessionArgsSchema = Type.Object({
+  sessionId: Type.String({ format: 'uuid' })
+}, { additionalProperties: false })
+
+export const LogoutOthersResponseSchema = Success(200, { revoked: Type.Integer({ minimum: 0 }) })

@@ -2,11 +2,12 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../app.js'
 import { cloneDatabase, testConfig } from './helpers/app.js'
-import { ENV, type TapTest } from './helpers/accounts.js'
+import { ENV, PASSWORD, type TapTest } from './helpers/accounts.js'
+import { decodeJwt } from './helpers/tokens.js'
 import { jobRow } from './helpers/jobs.js'
 import { postRow } from './helpers/posts.js'
 import {
-  authHeader, drain, feedSocket, isEvent, isPublished, listen, registerUser, waitForNoConnections, waitUntil, type Urls
+  authHeader, drain, feedSocket, isEvent, isPublished, isType, listen, registerUser, waitForNoConnections, waitUntil, type Urls
 } from './helpers/sockets.js'
 
 /**
@@ -106,4 +107,75 @@ t.test('an asynchronous publish through A, run by a worker-only process, reaches
   t.equal(row?.status, 'published')
   t.same(event.data, { postId, title: 'Queued on A', publishedAt: row?.published_at.toISOString() })
   await waitUntil(async () => !(await jobRow(worker.app, res.body.jobId)), 'the job to be removed')
+})
+
+t.test('sockets follow their session family across two instances', async (t) => {
+  const [a, b] = await cluster(t, [{}, {}])
+  const post = async (base: string, path: string, token: string, body: Record<string, unknown> = {}) => call(base, path, token, body)
+  /** A second device of `user`: a login of its own (a new family). */
+  async function device (user: { email: string }) {
+    const res = await fetch(`${a.http}/v1/users/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: PASSWORD })
+    })
+    const body = await res.json() as Record<string, any>
+    return { token: body.token as string, refreshToken: body.refreshToken as string, family: decodeJwt(body.token).payload.sid as string }
+  }
+
+  t.test('revokesession through B closes that device\'s sockets on A and B, and no other', async (t) => {
+    const user = await registerUser(a.app)
+    const laptop = { ...user, family: decodeJwt(user.token).payload.sid as string }
+    const phone = await device(user)
+    const laptopOnA = await feedSocket(t, a.ws!, laptop.token)
+    const phoneOnA = await feedSocket(t, a.ws!, phone.token)
+    const phoneOnB = await feedSocket(t, b.ws!, phone.token)
+    const res = await post(b.http!, '/v1/users/revokesession', laptop.token, { sessionId: phone.family })
+    t.equal(res.status, 200)
+    t.equal((await phoneOnA.waitForClose()).code, 4401, 'the phone\'s socket on A closes')
+    t.equal((await phoneOnB.waitForClose()).code, 4401, 'and on B')
+    t.same(await drain(b.app, laptopOnA, user.id, () => false), [])
+    t.ok(laptopOnA.isOpen, 'the laptop\'s socket stays open')
+  })
+
+  t.test('logoutothers through A closes every other family\'s sockets on B; logout through B closes the caller\'s on A', async (t) => {
+    const user = await registerUser(a.app)
+    const other1 = await device(user)
+    const other2 = await device(user)
+    const mine = await feedSocket(t, b.ws!, user.token)
+    const sockets = [await feedSocket(t, b.ws!, other1.token), await feedSocket(t, b.ws!, other2.token)]
+    const res = await post(a.http!, '/v1/users/logoutothers', user.token)
+    t.same(res.body, { status: 200, success: true, revoked: 2 })
+    for (const socket of sockets) t.equal((await socket.waitForClose()).code, 4401)
+    t.same(await drain(a.app, mine, user.id, () => false), [])
+    t.ok(mine.isOpen, 'the caller\'s socket stays open')
+
+    const logout = await post(b.http!, '/v1/users/logout', user.token, { refreshToken: user.refreshToken })
+    t.equal(logout.status, 200)
+    t.equal((await mine.waitForClose()).code, 4401, 'logout closes the family\'s sockets')
+  })
+
+  t.test('a socket that re-authenticated with another family\'s token follows that family', async (t) => {
+    const user = await registerUser(a.app)
+    const first = { ...user, family: decodeJwt(user.token).payload.sid as string }
+    const second = await device(user)
+    const socket = await feedSocket(t, a.ws!, first.token)
+    socket.send({ type: 'auth', token: second.token })
+    t.same(await socket.waitFor(isType('authenticated')), { type: 'authenticated', userId: user.id })
+    t.equal((await post(b.http!, '/v1/users/revokesession', second.token, { sessionId: first.family })).status, 200)
+    t.same(await drain(b.app, socket, user.id, () => false), [])
+    t.ok(socket.isOpen, 'revoking the family it left does not close it')
+    t.equal((await post(b.http!, '/v1/users/revokesession', first.token, { sessionId: second.family })).status, 200)
+    t.equal((await socket.waitForClose()).code, 4401, 'revoking its current family does')
+  })
+
+  t.test('a replayed refresh token (theft) through B closes every socket of the user on A', async (t) => {
+    const user = await registerUser(a.app)
+    const other = await device(user)
+    const sockets = [await feedSocket(t, a.ws!, user.token), await feedSocket(t, a.ws!, other.token)]
+    const refresh = (token: string) => fetch(`${b.http}/v1/users/refresh`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: token })
+    })
+    t.equal((await refresh(user.refreshToken)).status, 200)
+    t.equal((await refresh(user.refreshToken)).status, 401, 'the replay')
+    for (const socket of sockets) t.equal((await socket.waitForClose()).code, 4401)
+  })
 })

@@ -1,8 +1,14 @@
 import type { AccountType } from './registry.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
-/** Channel of the owner-revocation notices (logout-all, theft) that close live sockets. */
+/**
+ * Channel of the revocation notices that close live sockets on every instance:
+ * `{type, id}` for every session of an owner (logout-all, theft), `{type, id, family}` for one
+ * session family, `{type, id, except}` for every family but one (logoutothers).
+ */
 export const REVOKE_CHANNEL = 'latchkey_revoke'
+const notify = (type: string, owner: string, extra = '') =>
+  `pg_notify('${REVOKE_CHANNEL}', json_build_object('type', '${type}', 'id', ${owner}${extra})::text)`
 
 const OWNER_FIELDS = (t: string) => ['id', 'email', 'is_active', 'is_email_confirmed', 'login_count', 'last_login',
   'last_login_at', 'created_at', 'updated_at', 'token_version', 'deleted_at'].map((c) => `${t}.${c}`).join(', ')
@@ -15,8 +21,10 @@ export function statements (kind: AccountType) {
   const o = `"${kind.ownerTable}"`
   const s = `"${kind.sessionTable}"`
   const owner = `"${kind.ownerColumn}"`
-  const newSession = `insert into ${s} (id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address)
-    values ($2, $1, $3, $4, $5, $6, $7, $8)`
+  const active = (t: string) => `${t}.revoked_at is null and ${t}.expires_at > now()`
+  // A login opens a family named after its first session.
+  const newSession = `insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address)
+    values ($2, $2, $1, $3, $4, $5, $6, $7, $8)`
   return {
     credentials: `select id, password, is_active, is_email_confirmed, deleted_at from ${o} where email = $1`,
     // Login bookkeeping and the new session in one atomic statement.
@@ -29,31 +37,49 @@ export function statements (kind: AccountType) {
       s as (${newSession})
       select ${OWNER_FIELDS('a')} from a`,
     // The common case in one statement (one round trip): an active session of an active owner is
-    // locked, a successor inserted and the session marked rotated. A concurrent refresh of the
-    // same token waits on the row lock, then finds it revoked and returns nothing.
-    rotateActive: `with c as (select s.id as session_id, s.client, s.platform, ${OWNER_FIELDS('o')}
+    // locked, a successor inserted into its family and the session marked rotated, keeping the
+    // sealed successor ($7, null without a reuse interval). A concurrent refresh of the same
+    // token waits on the row lock, then finds it revoked and returns nothing.
+    rotateActive: `with c as (select s.id as session_id, s.family_id, s.client, s.platform, ${OWNER_FIELDS('o')}
         from ${s} s join ${o} o on o.id = s.${owner}
-        where s.refresh_token_hash = $1 and s.revoked_at is null and s.expires_at > now()
-          and o.is_active and o.deleted_at is null
+        where s.refresh_token_hash = $1 and ${active('s')} and o.is_active and o.deleted_at is null
         for update of s),
-      n as (insert into ${s} (id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address)
-        select $2, c.id, $3, $4, c.client, c.platform, $5, $6 from c),
-      r as (update ${s} set revoked_at = now(), replaced_by_session_id = $2, last_used_at = now()
+      n as (insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address)
+        select $2, c.family_id, c.id, $3, $4, c.client, c.platform, $5, $6 from c),
+      r as (update ${s} set revoked_at = now(), replaced_by_session_id = $2, last_used_at = now(), successor_token = $7
         where id = (select session_id from c))
       select * from c`,
     // Everything else, in a transaction: the session and its owner, read together; the session
-    // row stays locked until commit.
-    lockSession: `select s.id as session_id, s.revoked_at, s.replaced_by_session_id, s.expires_at <= now() as expired, s.client,
-        s.platform, ${OWNER_FIELDS('o')}
+    // row stays locked until commit. $2: the reuse interval in seconds.
+    lockSession: `select s.id as session_id, s.family_id, s.revoked_at, s.replaced_by_session_id, s.expires_at <= now() as expired,
+        s.client, s.platform, s.successor_token,
+        s.revoked_at > now() - make_interval(secs => $2) as in_reuse_window,
+        exists (select 1 from ${s} f where f.family_id = s.family_id and f.${owner} = s.${owner} and ${active('f')}) as family_active,
+        ${OWNER_FIELDS('o')}
       from ${s} s join ${o} o on o.id = s.${owner}
       where s.refresh_token_hash = $1 for update of s`,
+    eraseSuccessors: `update ${s} set successor_token = null where refresh_token_hash = any($1::bpchar[]) and successor_token is not null`,
     revokeSession: `update ${s} set revoked_at = coalesce(revoked_at, now()) where id = $1`,
     revokeOwnSession: `update ${s} set revoked_at = now()
-      where refresh_token_hash = $1 and ${owner} = $2 and revoked_at is null`,
+      where refresh_token_hash = $1 and ${owner} = $2 and revoked_at is null
+      returning ${notify(kind.type, owner, ", 'family', family_id")}`,
+    // The devices: one entry per family with an active session (normally one active row each).
+    listSessions: `select distinct on (a.family_id) a.family_id, a.client, a.platform, a.user_agent, a.ip_address, a.expires_at,
+        (select min(f.created_at) from ${s} f where f.family_id = a.family_id and f.${owner} = $1) as created_at,
+        (select max(f.last_used_at) from ${s} f where f.family_id = a.family_id and f.${owner} = $1) as last_used_at
+      from ${s} a where a.${owner} = $1 and ${active('a')}
+      order by a.family_id, a.created_at desc`,
+    revokeFamily: `update ${s} set revoked_at = now()
+      where ${owner} = $1 and family_id = $2 and revoked_at is null and expires_at > now()
+      returning ${notify(kind.type, owner, ", 'family', family_id")}`,
+    // Every active family of the owner but $2 (null: every family); sockets hear it on commit.
+    revokeOtherFamilies: `with r as (update ${s} set revoked_at = now()
+        where ${owner} = $1 and ${active(s)} and family_id is distinct from $2::uuid returning 1)
+      select count(*)::int as revoked, ${notify(kind.type, '$1::uuid', ", 'except', $2::uuid")} from r`,
     // Every session of the owner and all its access tokens at once; sockets hear it on commit.
     revokeAll: `with r as (update ${s} set revoked_at = now() where ${owner} = $1 and revoked_at is null)
       update ${o} set token_version = token_version + 1, updated_at = now() where id = $1
-      returning token_version, pg_notify('${REVOKE_CHANNEL}', json_build_object('type', '${kind.type}', 'id', id)::text)`,
+      returning token_version, ${notify(kind.type, 'id')}`,
     authenticate: `select token_version, is_active, deleted_at from ${o} where id = $1`,
     account: `select ${OWNER_FIELDS(o)} from ${o} where id = $1 and deleted_at is null`,
     // An account without a session (the CLI).

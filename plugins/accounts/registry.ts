@@ -47,6 +47,10 @@ export interface Account {
   id: string
   tokenVersion: number
   client: Client
+  /** The session family of the access token (its `sid`); null for tokens issued before families. */
+  sessionId: string | null
+  /** When the access token expires, in seconds since the epoch (its `exp`). */
+  expiresAt: number
 }
 
 /** The client kind from X-Client: `app`, anything else is `web`. */

@@ -27,6 +27,19 @@ export interface Issued {
   refreshToken: string
 }
 
+/** One device: a session family with an active session (decisions.md section 13). */
+export interface Device {
+  id: string
+  client: string
+  platform: string
+  userAgent: string | null
+  ipAddress: string | null
+  createdAt: string
+  lastUsedAt: string | null
+  expiresAt: string
+  current: boolean
+}
+
 type Row = Record<string, any>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -53,20 +66,25 @@ export function createSessions (app: FastifyInstance) {
     }
   }
 
+  /** A new session, which opens a family named after it. */
   function sessionParams (ownerId: string, meta: SessionMeta) {
     const refresh = tokens.newRefreshToken()
-    const params = [ownerId, uuidv7(), refresh.hash, tokens.refreshExpiresAt(), meta.client, meta.platform,
+    const familyId = uuidv7()
+    const params = [ownerId, familyId, refresh.hash, tokens.refreshExpiresAt(), meta.client, meta.platform,
       meta.userAgent, meta.ip]
-    return { params, refreshToken: refresh.token }
+    return { params, familyId, refreshToken: refresh.token }
   }
 
-  function issue (kind: AccountType, row: Row, client: Client, refreshToken: string): Issued {
+  function issue (kind: AccountType, row: Row, client: Client, refreshToken: string, familyId: string): Issued {
     return {
       account: presentAccount(row),
-      token: tokens.sign(kind, { id: row.id, tokenVersion: row.token_version }, client),
+      token: tokens.sign(kind, { id: row.id, tokenVersion: row.token_version }, familyId, client),
       refreshToken
     }
   }
+
+  const reuseInterval = config.refreshTokenReuseInterval
+  const eraser = successorEraser(app, (kind, hashes) => prepared(sql, q(kind).eraseSuccessors, [hashes]))
 
   return {
     /** Checks run in the contract's order: credentials, isActive, deletedAt, email confirmation. */
@@ -76,19 +94,19 @@ export function createSessions (app: FastifyInstance) {
       if (!found.is_active) throw err(kind, 'BAD_REQUEST_ACCOUNT_INACTIVE')
       if (found.deleted_at) throw err(kind, 'BAD_REQUEST_ACCOUNT_DELETED')
       if (config.requireEmailConfirmed && !found.is_email_confirmed) throw err(kind, 'UNAUTHORIZED_EMAIL_NOT_CONFIRMED')
-      const { params, refreshToken } = sessionParams(found.id, meta)
+      const { params, familyId, refreshToken } = sessionParams(found.id, meta)
       const [row] = await prepared(sql, q(kind).login, params)
       // Deleted between the two statements: nothing was written for it.
       if (!row) throw err(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
-      return issue(kind, row, meta.client, refreshToken)
+      return issue(kind, row, meta.client, refreshToken, familyId)
     },
 
     /** Creates an active account and signs it in, like a login. */
     async register (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Issued> {
-      const { params, refreshToken } = sessionParams(uuidv7(), meta)
+      const { params, familyId, refreshToken } = sessionParams(uuidv7(), meta)
       const hash = await hashPassword(password)
       const row = await insertAccount(kind, () => prepared(sql, q(kind).register, [...params, normalizeEmail(email), hash]))
-      return issue(kind, row, meta.client, refreshToken)
+      return issue(kind, row, meta.client, refreshToken, familyId)
     },
 
     /** Creates an active account without signing it in (the CLI's `user create`). */
@@ -101,44 +119,91 @@ export function createSessions (app: FastifyInstance) {
     /**
      * Rotates a refresh token (specification 4.2). The session row is locked for the whole
      * transaction, so of N concurrent refreshes of one token exactly one rotates it and the
-     * others see a rotated session: the theft signal.
+     * others see a rotated session: the theft signal, unless it was rotated less than
+     * REFRESH_TOKEN_REUSE_INTERVAL ago, in which case they get the successor that rotation
+     * issued (never a new one, which would fork the family and hide a theft).
      */
     async refresh (kind: AccountType, token: unknown, meta: Omit<SessionMeta, 'client' | 'platform'>): Promise<Issued> {
       if (typeof token !== 'string' || !REFRESH_TOKEN.test(token)) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
       const hash = tokens.hashRefreshToken(token)
       const rotateActive = async () => {
         const next = tokens.newRefreshToken()
+        const sealed = reuseInterval > 0 ? tokens.sealSuccessor(next.token, hash) : null
         const [active] = await prepared(sql, q(kind).rotateActive,
-          [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip])
-        return active ? issue(kind, active, active.client, next.token) : null
+          [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip, sealed])
+        if (!active) return null
+        if (sealed) eraser.schedule(kind, hash)
+        return issue(kind, active, active.client, next.token, active.family_id)
       }
       const rotated = await rotateActive()
       if (rotated) return rotated
 
       // Not an active session of an active owner: find out which case it is, under the lock.
-      const valid = await sql.begin(async (tx) => {
-        const [row] = await prepared(tx, q(kind).lockSession, [hash])
-        if (!row) return false
+      const outcome = await sql.begin(async (tx): Promise<Issued | 'retry' | null> => {
+        const [row] = await prepared(tx, q(kind).lockSession, [hash, reuseInterval])
+        if (!row) return null
         if (row.revoked_at && row.replaced_by_session_id) {
+          if (reuseInterval > 0 && row.in_reuse_window && row.successor_token) {
+            const successor = tokens.openSuccessor(row.successor_token, hash)
+            // The family was revoked since (logout, another device's revocation): not a theft.
+            if (successor && !(row.family_active && row.is_active && !row.deleted_at)) return null
+            if (successor) return issue(kind, row, row.client, successor, row.family_id)
+          }
           await prepared(tx, q(kind).revokeAll, [row.id])
-          return false
+          return null
         }
         if (row.revoked_at || row.expired || !row.is_active || row.deleted_at) {
           await prepared(tx, q(kind).revokeSession, [row.session_id])
-          return false
+          return null
         }
-        return true
+        return 'retry'
       })
       // Valid after all (its owner was reactivated in between): one more try at the rotation.
-      const retried = valid ? await rotateActive() : null
-      if (!retried) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
-      return retried
+      const issued = outcome === 'retry' ? await rotateActive() : outcome
+      if (!issued) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
+      return issued
     },
 
-    /** Revokes the presented session when it belongs to the caller; anything else changes nothing. */
+    /**
+     * Revokes the presented session when it belongs to the caller (anything else changes
+     * nothing); the family's sockets are closed on every instance.
+     */
     async logout (kind: AccountType, ownerId: string, token: unknown): Promise<void> {
       if (typeof token !== 'string' || !REFRESH_TOKEN.test(token)) return
       await prepared(sql, q(kind).revokeOwnSession, [tokens.hashRefreshToken(token), ownerId])
+    },
+
+    /** The caller's devices, newest activity first; `current` marks the caller's own family. */
+    async listSessions (kind: AccountType, ownerId: string, currentFamily: string | null): Promise<Device[]> {
+      const rows = await prepared(sql, q(kind).listSessions, [ownerId])
+      return rows.map((row): Device & { activity: number } => {
+        const createdAt = familyStart(row.family_id, row.created_at)
+        return {
+          id: row.family_id,
+          client: row.client,
+          platform: row.platform,
+          userAgent: row.user_agent,
+          ipAddress: row.ip_address,
+          createdAt: createdAt.toISOString(),
+          lastUsedAt: row.last_used_at?.toISOString() ?? null,
+          expiresAt: row.expires_at.toISOString(),
+          current: row.family_id === currentFamily,
+          activity: (row.last_used_at ?? createdAt).getTime()
+        }
+      }).sort((a, b) => b.activity - a.activity || (a.id < b.id ? 1 : -1))
+        .map(({ activity, ...device }) => device)
+    },
+
+    /** Revokes one of the owner's families; false when it is not theirs or has no active session. */
+    async revokeSession (kind: AccountType, ownerId: string, familyId: string): Promise<boolean> {
+      const rows = await prepared(sql, q(kind).revokeFamily, [ownerId, familyId])
+      return rows.length > 0
+    },
+
+    /** Revokes every active family of the owner but the caller's; tokenVersion stays. */
+    async logoutOthers (kind: AccountType, ownerId: string, currentFamily: string | null): Promise<number> {
+      const [row] = await prepared(sql, q(kind).revokeOtherFamilies, [ownerId, currentFamily])
+      return row.revoked
     },
 
     /** The caller's own account (`me`); null when it was deleted since its token was checked. */
@@ -168,11 +233,71 @@ export function createSessions (app: FastifyInstance) {
       if (claims.type !== kind.type || claims.aud !== kind.audiences[client] || !UUID.test(claims.sub)) return null
       const [owner] = await prepared(sql, q(kind).authenticate, [claims.sub])
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null
-      return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client }
+      const sessionId = typeof claims.sid === 'string' && UUID.test(claims.sid) ? claims.sid : null
+      return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp }
+    },
+
+    close () {
+      eraser.stop()
+    }
+  }
+}
+
+/**
+ * When a family started: the time in its id when that is a UUIDv7 (ours are, named after the
+ * login's session, so it survives the pruning of that row), else its oldest remaining row.
+ */
+function familyStart (familyId: string, oldestRow: Date): Date {
+  if (familyId[14] !== '7') return oldestRow
+  return new Date(parseInt(familyId.slice(0, 8) + familyId.slice(9, 13), 16))
+}
+
+/**
+ * Erases sealed successors once their reuse interval is over: one statement per account type
+ * and second. A successor whose timer was lost (the process stopped) is erased by
+ * V1PruneSessionsTask; either way it can no longer be used after the interval.
+ */
+function successorEraser (app: FastifyInstance, erase: (kind: AccountType, hashes: string[]) => Promise<unknown>) {
+  const due = new Map<number, Map<AccountType, string[]>>()
+  const timers = new Set<NodeJS.Timeout>()
+  const intervalMs = app.config.refreshTokenReuseInterval * 1000
+
+  async function flush (at: number) {
+    const batch = due.get(at)
+    due.delete(at)
+    for (const [kind, hashes] of batch ?? []) {
+      await erase(kind, hashes).catch((err) => app.log.warn({ err, count: hashes.length }, 'reuse successors not erased'))
+    }
+  }
+
+  return {
+    schedule (kind: AccountType, rotatedHash: string) {
+      // The next whole second after the interval, so that one timer serves a second of rotations.
+      const at = Math.ceil((Date.now() + intervalMs) / 1000) * 1000 + 100
+      let batch = due.get(at)
+      if (!batch) {
+        due.set(at, (batch = new Map()))
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          void flush(at)
+        }, at - Date.now())
+        timer.unref()
+        timers.add(timer)
+      }
+      let hashes = batch.get(kind)
+      if (!hashes) batch.set(kind, (hashes = []))
+      hashes.push(rotatedHash)
+    },
+    stop () {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+      due.clear()
     }
   }
 }
 
 export default fp(async (app) => {
-  app.decorate('sessions', createSessions(app))
+  const sessions = createSessions(app)
+  app.decorate('sessions', sessions)
+  app.addHook('onClose', async () => sessions.close())
 }, { name: 'sessions', dependencies: ['db', 'tokens', 'config'] })

@@ -28,6 +28,8 @@ export const EnvSchema = Type.Object({
   REFRESH_TOKEN_SECRET: Type.Optional(Type.String({ description: 'a secret of at least 32 characters' })),
   ACCESS_TOKEN_EXPIRES_IN: Duration,
   REFRESH_TOKEN_EXPIRES_IN: Duration,
+  REFRESH_TOKEN_REUSE_INTERVAL: Duration,
+  SESSION_RETENTION: Duration,
   JWT_ISSUER: Type.String({ minLength: 1, description: 'a non-empty issuer name' }),
   API_VERSION: Type.String({ pattern: '^v[0-9]+$', description: 'a version label like v1' }),
   PUBLISH_MODE: Type.Union([Type.Literal('direct'), Type.Literal('async')], { description: 'direct or async' }),
@@ -60,6 +62,8 @@ export const EnvSchema = Type.Object({
  */
 export const DEFAULT_DB_POOL_SIZE = 4
 
+const MAX_REUSE_INTERVAL = 300
+
 const DEFAULTS: Record<string, string> = {
   NODE_ENV: 'development',
   PORT: '8000',
@@ -67,6 +71,8 @@ const DEFAULTS: Record<string, string> = {
   REDIS_KEY_PREFIX: 'latchkey:',
   ACCESS_TOKEN_EXPIRES_IN: '15m',
   REFRESH_TOKEN_EXPIRES_IN: '60d',
+  REFRESH_TOKEN_REUSE_INTERVAL: '0s',
+  SESSION_RETENTION: '30d',
   JWT_ISSUER: 'latchkey',
   API_VERSION: 'v1',
   PUBLISH_MODE: 'direct',
@@ -105,6 +111,10 @@ export interface Config {
   refreshTokenSecret: string
   accessTokenTtl: number
   refreshTokenTtl: number
+  /** Seconds after a rotation during which the rotated token gets the same successor back (0: never). */
+  refreshTokenReuseInterval: number
+  /** Seconds expired or revoked session rows are kept before V1PruneSessionsTask deletes them. */
+  sessionRetention: number
   jwtIssuer: string
   apiVersion: string
   publishMode: 'direct' | 'async'
@@ -246,6 +256,11 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     refreshTokenSecret ??= generated.refresh
   }
 
+  // A long window would let a stolen rotated token be replayed without raising the theft signal.
+  if (parseDuration(raw.REFRESH_TOKEN_REUSE_INTERVAL) > MAX_REUSE_INTERVAL) {
+    throw new ConfigError(`Invalid configuration: REFRESH_TOKEN_REUSE_INTERVAL must be at most 5m, got "${raw.REFRESH_TOKEN_REUSE_INTERVAL}"`)
+  }
+
   const origins = raw.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
   return {
     env,
@@ -259,6 +274,8 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     refreshTokenSecret: refreshTokenSecret!,
     accessTokenTtl: parseDuration(raw.ACCESS_TOKEN_EXPIRES_IN),
     refreshTokenTtl: parseDuration(raw.REFRESH_TOKEN_EXPIRES_IN),
+    refreshTokenReuseInterval: parseDuration(raw.REFRESH_TOKEN_REUSE_INTERVAL),
+    sessionRetention: parseDuration(raw.SESSION_RETENTION),
     jwtIssuer: raw.JWT_ISSUER,
     apiVersion: raw.API_VERSION,
     publishMode: raw.PUBLISH_MODE as Config['publishMode'],

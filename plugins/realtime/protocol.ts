@@ -32,8 +32,7 @@ export function createSocketProtocol (app: FastifyInstance) {
     }
   }
 
-  function onFrame (socket: WebSocket, request: FastifyRequest, userId: string, data: unknown) {
-    const message = parse(data)
+  function onFrame (socket: WebSocket, request: FastifyRequest, userId: string, message: Record<string, unknown> | null) {
     const room = message?.room
     if (!message || (message.type !== 'join' && message.type !== 'leave') || typeof room !== 'string') {
       return send(socket, {
@@ -57,49 +56,87 @@ export function createSocketProtocol (app: FastifyInstance) {
     /**
      * A new connection: authenticated by the upgrade's Authorization header when given,
      * otherwise by a first frame `{"type":"auth","token"}` within WS_AUTH_TIMEOUT. Frames that
-     * arrive while the token is being checked are kept and handled in order afterwards.
+     * arrive while a token is being checked are kept and handled in order afterwards. The socket
+     * lives as long as its access token: it is closed with 4401 when the token expires, unless a
+     * fresh `auth` frame of the same user came first, and when its session family is revoked.
      */
     handle (socket: WebSocket, request: FastifyRequest) {
       let state: 'waiting' | 'authenticating' | 'ready' | 'closed' = 'waiting'
       let userId = ''
       const queued: unknown[] = []
+      let expiry: NodeJS.Timeout | undefined
+
+      function close () {
+        state = 'closed'
+        reject(socket, request)
+      }
+
+      /** Closes the socket when the token expires (setTimeout cannot wait more than ~24.8 days). */
+      function expireAt (seconds: number) {
+        clearTimeout(expiry)
+        const wait = seconds * 1000 - Date.now()
+        expiry = setTimeout(() => wait > MAX_TIMER ? expireAt(seconds) : close(), Math.min(Math.max(wait, 0), MAX_TIMER))
+      }
 
       async function authenticate (token: string | null) {
         state = 'authenticating'
         const account = token ? await sessions.authenticate(kind, token, null).catch(() => null) : null
         if (socket.readyState !== socket.OPEN) return
-        if (!account) {
-          state = 'closed'
-          return reject(socket, request)
+        // A token of another user on an authenticated socket is refused like a bad one.
+        if (!account || (userId && account.id !== userId)) return close()
+        expireAt(account.expiresAt)
+        if (userId) {
+          rooms.setFamily(socket, account.sessionId)
+        } else {
+          userId = account.id
+          rooms.attach(socket, userId, account.sessionId)
         }
-        userId = account.id
-        rooms.attach(socket, userId)
         send(socket, { type: 'authenticated', userId })
         state = 'ready'
-        for (const data of queued.splice(0)) onFrame(socket, request, userId, data)
+        for (const data of queued.splice(0)) {
+          if (state !== 'ready') break
+          onMessage(data)
+        }
       }
 
-      socket.on('message', (data) => {
-        if (state === 'ready') return onFrame(socket, request, userId, data)
-        if (state === 'authenticating' && queued.length < 32) return queued.push(data)
-        if (state !== 'waiting') return
-        clearTimeout(timer)
-        const message = parse(data)
-        void authenticate(message?.type === 'auth' && typeof message.token === 'string' ? message.token : null)
-      })
+      function tokenOf (message: Record<string, unknown> | null): string | null {
+        return message?.type === 'auth' && typeof message.token === 'string' ? message.token : null
+      }
 
+      function onMessage (data: unknown) {
+        if (state === 'authenticating') {
+          if (queued.length < 32) queued.push(data)
+          return
+        }
+        if (state === 'waiting') {
+          clearTimeout(authTimer)
+          return void authenticate(tokenOf(parse(data)))
+        }
+        if (state !== 'ready') return
+        const message = parse(data)
+        if (message?.type === 'auth') return void authenticate(tokenOf(message))
+        onFrame(socket, request, userId, message)
+      }
+
+      socket.on('message', onMessage)
       const header = request.headers.authorization
-      const timer = setTimeout(() => {
-        if (state === 'waiting') reject(socket, request)
+      const authTimer = setTimeout(() => {
+        if (state === 'waiting') close()
       }, config.wsAuthTimeoutMs)
-      socket.once('close', () => clearTimeout(timer))
+      socket.once('close', () => {
+        clearTimeout(authTimer)
+        clearTimeout(expiry)
+      })
       if (typeof header === 'string' && header.length) {
-        clearTimeout(timer)
+        clearTimeout(authTimer)
         void authenticate(header.startsWith(`${kind.scheme} `) ? header.slice(kind.scheme.length + 1).trim() : null)
       }
     }
   }
 }
+
+/** The longest delay setTimeout accepts (2^31 - 1 ms). */
+const MAX_TIMER = 2_147_483_647
 
 export default fp(async (app) => {
   app.decorate('sockets', createSocketProtocol(app))

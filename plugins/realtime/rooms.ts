@@ -19,11 +19,16 @@ export const userRoom = (userId: string) => `USER${userId}`
 
 interface RoomEvent { room: string, event: string, data: unknown }
 
+/** Which of a user's sockets a revocation notice closes (REVOKE_CHANNEL). */
+export interface Revocation { family?: string, except?: string | null }
+
 const NOTIFY = 'select pg_notify($1, $2)'
 
 export function createRooms (app: FastifyInstance) {
   const members = new Map<string, Set<WebSocket>>()
   const socketRooms = new WeakMap<WebSocket, Set<string>>()
+  // The session family each authenticated socket's token belongs to (null: a token without sid).
+  const socketFamily = new WeakMap<WebSocket, string | null>()
 
   function deliver ({ room, event, data }: RoomEvent) {
     const sockets = members.get(room)
@@ -52,7 +57,8 @@ export function createRooms (app: FastifyInstance) {
       socketRooms.get(socket)?.delete(room)
     },
     /** Registers an authenticated socket: its own room, and forgetting it on close. */
-    attach (socket: WebSocket, userId: string) {
+    attach (socket: WebSocket, userId: string, familyId: string | null) {
+      socketFamily.set(socket, familyId)
       rooms.join(socket, userRoom(userId))
       socket.once('close', () => {
         for (const room of socketRooms.get(socket) ?? []) rooms.leave(socket, room)
@@ -81,10 +87,20 @@ export function createRooms (app: FastifyInstance) {
       await prepared(tx, NOTIFY, [ROOMS_CHANNEL, JSON.stringify({ room, event, data })])
     },
     deliver,
-    /** Closes a user's sockets in this process (their tokenVersion changed). */
-    revoke (userId: string) {
+    /** The socket re-authenticated in-band, possibly with a token of another family of its user. */
+    setFamily (socket: WebSocket, familyId: string | null) {
+      socketFamily.set(socket, familyId)
+    },
+    /**
+     * Closes a user's sockets in this process: all of them (their tokenVersion changed), those
+     * of one session family, or those of every family but one (a null `except`: every socket).
+     */
+    revoke (userId: string, scope: Revocation = {}) {
       for (const socket of members.get(userRoom(userId)) ?? []) {
         // Only the owner's sockets can be in USER<id>: the protocol refuses it to anyone else.
+        const family = socketFamily.get(socket) ?? null
+        if (scope.family !== undefined && family !== scope.family) continue
+        if (scope.except && family === scope.except) continue
         socket.close(CLOSE_UNAUTHORIZED, 'UNAUTHORIZED')
       }
     }
@@ -111,8 +127,8 @@ export default fp<{ listen: boolean }>(async (app, opts) => {
     }),
     app.sql.listen(REVOKE_CHANNEL, (payload) => {
       try {
-        const { type, id } = JSON.parse(payload)
-        if (type === 'user') rooms.revoke(id)
+        const { type, id, family, except } = JSON.parse(payload)
+        if (type === 'user') rooms.revoke(id, { family, except })
       } catch (err) {
         app.log.warn({ err }, 'bad revoke notification')
       }

@@ -27,7 +27,7 @@ const ACCOUNT_KEYS = ['createdAt', 'email', 'id', 'isActive', 'isEmailConfirmed'
 export const ACCESS_TTL = 15 * 60
 export const REFRESH_TTL = 60 * 86400
 
-export type Action = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me'
+export type Action = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' | 'listsessions' | 'revokesession' | 'logoutothers'
 
 export function route (kind: AccountType, action: Action): string {
   return `/v1/${kind.path}/${action}`

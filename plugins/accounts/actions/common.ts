@@ -9,10 +9,19 @@ import type { Issued, SessionMeta } from '../sessions.js'
  * What the account actions share. Each action is a route factory in this folder, instantiated
  * per account type by a one-line file under routes/v1/<type>/: `export default login(ACCOUNT_TYPES.user)`.
  */
-export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me'
+export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' |
+  'listsessions' | 'revokesession' | 'logoutothers'
 
 const ACTION_NAMES: Record<AccountAction, string> = {
-  login: 'Login', register: 'Register', refresh: 'Refresh', logout: 'Logout', logoutall: 'LogoutAll', me: 'Me'
+  login: 'Login',
+  register: 'Register',
+  refresh: 'Refresh',
+  logout: 'Logout',
+  logoutall: 'LogoutAll',
+  me: 'Me',
+  listsessions: 'ListSessions',
+  revokesession: 'RevokeSession',
+  logoutothers: 'LogoutOthers'
 }
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */

@@ -1,9 +1,10 @@
 import t from 'tap'
-import type { TapTest } from '../../helpers/accounts.js'
+import { PASSWORD, type TapTest } from '../../helpers/accounts.js'
 import { createPost, publish } from '../../helpers/posts.js'
+import { decodeJwt } from '../../helpers/tokens.js'
 import {
   adminToken, authHeader, connectUser, drain, feedSocket, isEvent, isPublished, isType, openSocket, registerUser, serve,
-  start, type Message, type TestSocket
+  sleep, start, type Message, type TestSocket
 } from '../../helpers/sockets.js'
 
 // One app for the protocol tests, its sockets opened with injectWS; each subtest uses users of its own.
@@ -234,15 +235,18 @@ t.test('logging out everywhere closes that user\'s sockets with 4401 and no one 
   t.same(await bobSocket.join('TEST'), { type: 'joined', room: 'TEST' }, 'and keeps working')
 })
 
-t.test('a plain logout leaves the sockets open', async (t) => {
+t.test('a plain logout closes the sockets of that session family with 4401, and no other device\'s', async (t) => {
   const user = await registerUser(app)
+  const login = await app.inject({ method: 'POST', url: '/v1/users/login', payload: { email: user.email, password: PASSWORD } })
+  const elsewhere = await connectUser(t, app, login.json().token)
   const socket = await connectUser(t, app, user.token)
   const res = await app.inject({
     method: 'POST', url: '/v1/users/logout', headers: authHeader(user.token), payload: { refreshToken: user.refreshToken }
   })
   t.equal(res.statusCode, 200)
-  t.same(await drain(app, socket, user.id, () => false), [])
-  t.ok(socket.isOpen, 'one revoked session does not change the token version')
+  t.equal((await socket.waitForClose()).code, 4401, 'the logged-out family\'s socket closes')
+  t.same(await drain(app, elsewhere, user.id, () => false), [])
+  t.ok(elsewhere.isOpen, 'another device of the same user stays connected (tokenVersion is unchanged)')
 })
 
 t.test('replaying a rotated refresh token closes the owner\'s sockets with 4401', async (t) => {
@@ -284,4 +288,55 @@ t.test('the heartbeat terminates a client that does not answer pings and keeps o
   t.equal(closed.code, 1006, 'it was terminated without a close frame')
   t.ok(lively.isOpen, 'the client that answers pings is still connected')
   t.same(await lively.join('FEED'), { type: 'joined', room: 'FEED' })
+})
+
+t.test('a socket lives as long as its access token', async (t) => {
+  const short = await start(t, { env: { ACCESS_TOKEN_EXPIRES_IN: '2s' } })
+  const refresh = async (refreshToken: string) =>
+    (await short.inject({ method: 'POST', url: '/v1/users/refresh', payload: { refreshToken } })).json()
+
+  t.test('when the token expires the socket is told UNAUTHORIZED and closed with 4401', async (t) => {
+    const user = await registerUser(short)
+    const socket = await connectUser(t, short, user.token)
+    const exp = decodeJwt(user.token).payload.exp * 1000
+    const error = await socket.waitFor(isType('error'), 4000, 'the UNAUTHORIZED frame at expiry')
+    t.equal(error.error, 'UNAUTHORIZED')
+    t.equal((await socket.waitForClose()).code, 4401)
+    t.ok(Date.now() >= exp, 'not before the token\'s exp')
+    t.ok(Date.now() < exp + 1500, 'and soon after it')
+  })
+
+  t.test('a socket authenticated by the upgrade header expires too', async (t) => {
+    const user = await registerUser(short)
+    const socket = await openSocket(t, short, { headers: authHeader(user.token) })
+    await socket.waitFor(isType('authenticated'))
+    t.equal((await socket.waitForClose(4000)).code, 4401)
+  })
+
+  t.test('a fresh auth frame before expiry keeps the socket open until the new token expires', async (t) => {
+    const user = await registerUser(short)
+    const socket = await connectUser(t, short, user.token)
+    await socket.join('FEED')
+    await sleep(1000)
+    const next = await refresh(user.refreshToken)
+    socket.send({ type: 'auth', token: next.token })
+    t.same(await socket.waitFor(isType('authenticated')), { type: 'authenticated', userId: user.id }, 'answered like the first auth')
+    const firstExp = decodeJwt(user.token).payload.exp * 1000
+    const newExp = decodeJwt(next.token).payload.exp * 1000
+    t.ok(newExp > firstExp, 'the new token expires later')
+    t.equal(await socket.closesWithin(firstExp - Date.now() + 400), false, 'still open after the first token\'s expiry')
+    t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' }, 'and working')
+    t.equal((await socket.waitForClose(3000)).code, 4401, 'closed when the new token expires')
+  })
+
+  t.test('an auth frame with another user\'s token, or a bad one, closes an authenticated socket with 4401', async (t) => {
+    const [user, other] = [await registerUser(short), await registerUser(short)]
+    const socket = await connectUser(t, short, user.token)
+    socket.send({ type: 'auth', token: other.token })
+    t.equal((await socket.waitFor(isType('error'))).error, 'UNAUTHORIZED')
+    t.equal((await socket.waitForClose()).code, 4401)
+    const again = await connectUser(t, short, other.token)
+    again.send({ type: 'auth', token: 'not-a-token' })
+    t.equal((await again.waitForClose()).code, 4401)
+  })
 })

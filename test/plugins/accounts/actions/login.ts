@@ -3,7 +3,7 @@ import type { AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ACCESS_TTL, ENV, PASSWORD, PRODUCTION_ENV, REFRESH_TTL, accountError, assertError, assertIssued, assertRefreshCookie,
-  createTestAccount, isRecent, login, ownerOf, route, sessionsOf, signIn, uniqueEmail
+  createTestAccount, isRecent, login, ownerOf, route, sessionOf, sessionsOf, signIn, uniqueEmail
 } from '../../../helpers/accounts.js'
 import { decodeJwt, expiredToken, parseSetCookies, sha256 } from '../../../helpers/tokens.js'
 
@@ -101,10 +101,11 @@ export function loginSuite (kind: AccountType): void {
         [{ 'x-client': 'APP' }, kind.audiences.web]
       ]
       for (const [headers, aud] of cases) {
-        const { token } = await signIn(app, kind, account, headers)
+        const { token, refreshToken } = await signIn(app, kind, account, headers)
         const { header, payload } = decodeJwt(token)
         t.equal(header.alg, 'HS256', 'signed with HS256')
-        t.same(Object.keys(payload).sort(), ['aud', 'exp', 'iat', 'iss', 'sub', 'tokenVersion', 'type'], 'no other claims')
+        t.same(Object.keys(payload).sort(), ['aud', 'exp', 'iat', 'iss', 'sid', 'sub', 'tokenVersion', 'type'], 'no other claims')
+        t.equal(payload.sid, (await sessionOf(app, kind, refreshToken))!.family_id, 'sid is the family this login opened')
         t.match(payload, { sub: account.id, type: kind.type, tokenVersion: 7, aud, iss: 'latchkey' },
           `X-Client ${JSON.stringify(headers['x-client'])} gives audience ${aud}`)
         t.equal(payload.exp - payload.iat, ACCESS_TTL, 'exp - iat is 900 seconds')

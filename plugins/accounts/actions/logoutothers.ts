@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { LogoutOthersResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
+import type { AccountType } from '../registry.js'
+import { operation } from './common.js'
+
+/**
+ * /v1/<type>/logoutothers (authenticated): revokes every active session of the caller but its
+ * own family (200, `revoked`: how many). tokenVersion stays, so the caller's access token keeps
+ * working; the other devices lose their refresh tokens and sockets at once.
+ */
+export function logoutothers (kind: AccountType): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { sessions } = app
+    app.route({
+      method: ANY_METHOD,
+      url: '/logoutothers',
+      config: { operation: operation(kind, 'logoutothers'), auth: kind.type },
+      schema: { querystring: NoArgsSchema, response: responses({ 200: LogoutOthersResponseSchema }) },
+      handler: async (request) => {
+        const { id, sessionId } = request.account!
+        return { status: 200 as const, success: true as const, revoked: await sessions.logoutOthers(kind, id, sessionId) }
+      }
+    })
+  }
+}

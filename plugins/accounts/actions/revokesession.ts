@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { RevokeSessionArgsSchema } from '../../../schemas/accounts.js'
+import { AppError } from '../../core/errors.js'
+import { accountErrorCode } from '../errors.js'
+import type { AccountType } from '../registry.js'
+import { operation, refreshCookieOptions } from './common.js'
+
+/**
+ * /v1/<type>/revokesession (authenticated) with `sessionId`, a family id from listsessions:
+ * revokes that device's session (200); its sockets close on every instance. Revoking the
+ * caller's own family is a logout (the cookie is cleared). Another owner's family, or one with
+ * no active session, is 404 `<TYPE>.SESSION_NOT_FOUND`.
+ */
+export function revokesession (kind: AccountType): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { sessions } = app
+    const cookie = refreshCookieOptions(app)
+    app.route({
+      method: ANY_METHOD,
+      url: '/revokesession',
+      config: { operation: operation(kind, 'revokesession'), auth: kind.type },
+      schema: { querystring: RevokeSessionArgsSchema, response: responses({ 200: Success(200) }) },
+      handler: async (request, reply) => {
+        const { id, sessionId } = request.account!
+        const familyId = request.query.sessionId.toLowerCase()
+        if (!await sessions.revokeSession(kind, id, familyId)) throw new AppError(accountErrorCode(kind, 'SESSION_NOT_FOUND'))
+        if (familyId === sessionId) reply.clearCookie(kind.cookie, cookie)
+        return { status: 200 as const, success: true as const }
+      }
+    })
+  }
+}
