@@ -57,7 +57,7 @@ export function refreshSqlCeiling (url: string, hashes: string[], poolSize: numb
   return {
     run: (s) => rate(s, concurrency, async () => {
       const [row] = await prepared(sql, q.rotateActive, [hashes[next++], uuidv7(), randomHex(32),
-        new Date(Date.now() + 86400_000), 'bench', '127.0.0.1'])
+        new Date(Date.now() + 86400_000), 'bench', '127.0.0.1', null])
       if (!row) throw new Error('bench ran out of seeded sessions')
     }),
     close: () => sql.end({ timeout: 5 })

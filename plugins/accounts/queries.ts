@@ -69,17 +69,27 @@ export function statements (kind: AccountType) {
         (select max(f.last_used_at) from ${s} f where f.family_id = a.family_id and f.${owner} = $1) as last_used_at
       from ${s} a where a.${owner} = $1 and ${active('a')}
       order by a.family_id, a.created_at desc`,
+    // Revocations. A rotation that commits while a revoking statement waits for its row lock
+    // inserts a successor that statement's snapshot cannot see; the service therefore counts
+    // what is left with the matching remaining* statement and revokes again (see settle()).
     revokeFamily: `update ${s} set revoked_at = now()
-      where ${owner} = $1 and family_id = $2 and revoked_at is null and expires_at > now()
+      where ${owner} = $1 and family_id = $2 and ${active(s)}
       returning ${notify(kind.type, owner, ", 'family', family_id")}`,
+    remainingInFamily: `select count(*)::int as n from ${s} where ${owner} = $1 and family_id = $2 and ${active(s)}`,
     // Every active family of the owner but $2 (null: every family); sockets hear it on commit.
     revokeOtherFamilies: `with r as (update ${s} set revoked_at = now()
-        where ${owner} = $1 and ${active(s)} and family_id is distinct from $2::uuid returning 1)
-      select count(*)::int as revoked, ${notify(kind.type, '$1::uuid', ", 'except', $2::uuid")} from r`,
+        where ${owner} = $1 and family_id is distinct from $2::uuid and ${active(s)} returning family_id)
+      select coalesce(array_agg(distinct family_id), '{}') as families,
+        ${notify(kind.type, '$1::uuid', ", 'except', $2::uuid")} from r`,
+    remainingOutsideFamily: `select count(*)::int as n from ${s}
+      where ${owner} = $1 and family_id is distinct from $2::uuid and ${active(s)}`,
     // Every session of the owner and all its access tokens at once; sockets hear it on commit.
     revokeAll: `with r as (update ${s} set revoked_at = now() where ${owner} = $1 and revoked_at is null)
       update ${o} set token_version = token_version + 1, updated_at = now() where id = $1
       returning token_version, ${notify(kind.type, 'id')}`,
+    revokeSessions: `update ${s} set revoked_at = now() where ${owner} = $1 and revoked_at is null
+      returning ${notify(kind.type, owner)}`,
+    remainingSessions: `select count(*)::int as n from ${s} where ${owner} = $1 and revoked_at is null`,
     authenticate: `select token_version, is_active, deleted_at from ${o} where id = $1`,
     account: `select ${OWNER_FIELDS(o)} from ${o} where id = $1 and deleted_at is null`,
     // An account without a session (the CLI).

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type Account, type AccountType, type Client } from './registry.js'
 import { AppError } from '../core/errors.js'
-import { prepared } from '../core/db.js'
+import { prepared, type Queryable } from '../core/db.js'
 import { accountErrorCode, type AccountErrorName } from './errors.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { presentAccount, statements } from './queries.js'
@@ -83,6 +83,13 @@ export function createSessions (app: FastifyInstance) {
     }
   }
 
+  /** Every session of the owner and, once, its tokenVersion (logout-all, theft). */
+  async function revokeAll (db: Queryable, kind: AccountType, ownerId: string) {
+    await settle(async () => { await prepared(db, q(kind).revokeAll, [ownerId]) },
+      async () => (await prepared(db, q(kind).remainingSessions, [ownerId]))[0].n,
+      async () => { await prepared(db, q(kind).revokeSessions, [ownerId]) })
+  }
+
   const reuseInterval = config.refreshTokenReuseInterval
   const eraser = successorEraser(app, (kind, hashes) => prepared(sql, q(kind).eraseSuccessors, [hashes]))
 
@@ -149,7 +156,7 @@ export function createSessions (app: FastifyInstance) {
             if (successor && !(row.family_active && row.is_active && !row.deleted_at)) return null
             if (successor) return issue(kind, row, row.client, successor, row.family_id)
           }
-          await prepared(tx, q(kind).revokeAll, [row.id])
+          await revokeAll(tx, kind, row.id)
           return null
         }
         if (row.revoked_at || row.expired || !row.is_active || row.deleted_at) {
@@ -196,14 +203,23 @@ export function createSessions (app: FastifyInstance) {
 
     /** Revokes one of the owner's families; false when it is not theirs or has no active session. */
     async revokeSession (kind: AccountType, ownerId: string, familyId: string): Promise<boolean> {
-      const rows = await prepared(sql, q(kind).revokeFamily, [ownerId, familyId])
-      return rows.length > 0
+      const params = [ownerId, familyId]
+      let found = false
+      await settle(async () => {
+        found = (await prepared(sql, q(kind).revokeFamily, params)).length > 0 || found
+      }, async () => (await prepared(sql, q(kind).remainingInFamily, params))[0].n)
+      return found
     },
 
-    /** Revokes every active family of the owner but the caller's; tokenVersion stays. */
+    /** Revokes every active family of the owner but the caller's (tokenVersion stays): how many. */
     async logoutOthers (kind: AccountType, ownerId: string, currentFamily: string | null): Promise<number> {
-      const [row] = await prepared(sql, q(kind).revokeOtherFamilies, [ownerId, currentFamily])
-      return row.revoked
+      const params = [ownerId, currentFamily]
+      const families = new Set<string>()
+      await settle(async () => {
+        const [row] = await prepared(sql, q(kind).revokeOtherFamilies, params)
+        for (const family of row.families) families.add(family)
+      }, async () => (await prepared(sql, q(kind).remainingOutsideFamily, params))[0].n)
+      return families.size
     },
 
     /** The caller's own account (`me`); null when it was deleted since its token was checked. */
@@ -212,9 +228,9 @@ export function createSessions (app: FastifyInstance) {
       return row ? presentAccount(row) : null
     },
 
-    /** Revokes every session and bumps tokenVersion in one statement. */
+    /** Revokes every session and bumps tokenVersion. */
     async logoutAll (kind: AccountType, ownerId: string): Promise<void> {
-      await prepared(sql, q(kind).revokeAll, [ownerId])
+      await revokeAll(sql, kind, ownerId)
     },
 
     /**
@@ -241,6 +257,17 @@ export function createSessions (app: FastifyInstance) {
       eraser.stop()
     }
   }
+}
+
+/**
+ * Runs a revocation until nothing it should have revoked is left. A revoking statement that
+ * waited for a rotation's row lock skips the rotated row and cannot see the successor that
+ * rotation inserted (its snapshot is older); a new statement can, and any rotation in flight
+ * on that successor is waited for in turn. Settles in one pass unless a refresh raced with it.
+ */
+async function settle (revoke: () => Promise<void>, remaining: () => Promise<number>, revokeAgain = revoke) {
+  await revoke()
+  for (let pass = 0; pass < 10 && await remaining() > 0; pass++) await revokeAgain()
 }
 
 /**

@@ -237,3 +237,28 @@ export function sessionState (row: Row | undefined) {
 export function isRecent (value: unknown, slack = 10_000): boolean {
   return value instanceof Date && Math.abs(value.getTime() - Date.now()) < slack
 }
+
+/**
+ * Runs `revoke` while a refresh of `refreshToken` is half-way through its rotation: the rotation
+ * holds the old row's lock (its insert is slowed) when the revocation starts, so the revoking
+ * statement waits, then cannot see the successor. Returns both answers.
+ */
+export async function revokeDuringRotation<T> (app: FastifyInstance, kind: AccountType, refreshToken: string,
+  revoke: () => Promise<T>): Promise<{ refreshed: LightMyRequestResponse, revoked: T }> {
+  const restore = await slowSessionInserts(app, kind, 400)
+  try {
+    const refreshing = refresh(app, kind, { body: { refreshToken } })
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    const [revoked, refreshed] = await Promise.all([revoke(), refreshing])
+    return { refreshed, revoked }
+  } finally {
+    await restore()
+  }
+}
+
+/** Sessions of an owner not revoked yet (optionally of one family). */
+export async function liveSessions (app: FastifyInstance, kind: AccountType, ownerId: string, familyId?: string): Promise<number> {
+  const [{ n }] = await app.sql.unsafe(`select count(*)::int as n from "${kind.sessionTable}"
+    where "${kind.ownerColumn}" = $1 and revoked_at is null and ($2::uuid is null or family_id = $2)`, [ownerId, familyId ?? null])
+  return n
+}

@@ -2,8 +2,8 @@ import t from 'tap'
 import type { AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
-  ENV, PRODUCTION_ENV, accountError, assertClearedCookie, assertError, authed, createTestAccount, isRecent, ownerOf, refresh,
-  route, sessionOf, sessionsOf, signIn
+  ENV, PRODUCTION_ENV, accountError, assertClearedCookie, assertError, authed, createTestAccount, isRecent, liveSessions, ownerOf,
+  refresh, revokeDuringRotation, route, sessionOf, sessionsOf, signIn
 } from '../../../helpers/accounts.js'
 import { decodeJwt, parseSetCookies, sha256 } from '../../../helpers/tokens.js'
 
@@ -62,6 +62,32 @@ export function logoutAllSuite (kind: AccountType): void {
       t.equal(decodeJwt(after.token).payload.tokenVersion, 1)
       t.equal((await authed(app, kind, 'logoutall', after.token)).statusCode, 200)
       t.equal((await ownerOf(app, kind, account.id))!.token_version, 2)
+    })
+
+    t.test('a refresh committing while logout-all waits does not leave its successor alive; tokenVersion + 1 once', async (t) => {
+      const account = await createTestAccount(app, kind)
+      const me = await signIn(app, kind, account)
+      const other = await signIn(app, kind, account)
+      const { refreshed, revoked } = await revokeDuringRotation(app, kind, other.refreshToken,
+        () => authed(app, kind, 'logoutall', me.token))
+      t.equal(refreshed.statusCode, 200, 'the rotation went first')
+      t.equal(revoked.statusCode, 200)
+      t.equal(await liveSessions(app, kind, account.id), 0, 'no session is left')
+      t.equal((await ownerOf(app, kind, account.id))!.token_version, 1)
+      assertError(t, await refresh(app, kind, { body: { refreshToken: refreshed.json().refreshToken } }), 401,
+        accountError(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN'))
+    })
+
+    t.test('a theft response racing with a refresh of another device leaves no session alive', async (t) => {
+      const account = await createTestAccount(app, kind)
+      const stolen = await signIn(app, kind, account)
+      const other = await signIn(app, kind, account)
+      t.equal((await refresh(app, kind, { body: { refreshToken: stolen.refreshToken } })).statusCode, 200)
+      const { refreshed, revoked } = await revokeDuringRotation(app, kind, other.refreshToken,
+        () => refresh(app, kind, { body: { refreshToken: stolen.refreshToken } }))
+      t.equal(refreshed.statusCode, 200, 'the rotation went first')
+      t.equal(revoked.statusCode, 401, 'the replay is refused')
+      t.equal(await liveSessions(app, kind, account.id), 0, 'no session is left')
     })
 
     t.test('logout-all without an accepted access token answers 401 UNAUTHORIZED and changes nothing', async (t) => {

@@ -2,7 +2,8 @@ import t from 'tap'
 import type { AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
-  ENV, accountError, assertError, authed, createTestAccount, ownerOf, refresh, route, sessionOf, signIn, type Headers, type SignedIn
+  ENV, accountError, assertError, authed, createTestAccount, liveSessions, ownerOf, refresh, revokeDuringRotation, route, sessionOf,
+  signIn, type Headers, type SignedIn
 } from '../../../helpers/accounts.js'
 import { parseSetCookies } from '../../../helpers/tokens.js'
 
@@ -40,6 +41,18 @@ export function logoutothersSuite (kind: AccountType): void {
       t.same(list.map((s: any) => s.current), [true], 'only the caller\'s device is left')
 
       t.same((await authed(app, kind, 'logoutothers', mine.token)).json(), { status: 200, success: true, revoked: 0 }, 'again: nothing to revoke')
+    })
+
+    t.test('a refresh of another device committing while logoutothers waits does not leave its successor alive', async (t) => {
+      const account = await createTestAccount(app, kind)
+      const me = await signIn(app, kind, account)
+      const other = await signIn(app, kind, account)
+      const { refreshed, revoked } = await revokeDuringRotation(app, kind, other.refreshToken,
+        () => authed(app, kind, 'logoutothers', me.token))
+      t.equal(refreshed.statusCode, 200, 'the rotation went first')
+      t.same(revoked.json(), { status: 200, success: true, revoked: 1 }, 'one device, counted once')
+      t.equal(await liveSessions(app, kind, account.id), 1, 'only the caller\'s session is left')
+      assertError(t, await refresh(app, kind, { body: { refreshToken: refreshed.json().refreshToken } }), 401, invalid)
     })
 
     t.test('requires authentication', async (t) => {
