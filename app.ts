@@ -25,7 +25,7 @@ import auth from './plugins/accounts/auth.js'
 import posts, { type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
 import protocol from './plugins/realtime/protocol.js'
-import { taskList } from './workers/index.js'
+import { cronItems, taskList } from './workers/index.js'
 import { ANY_METHOD } from './schemas/common.js'
 
 declare module 'fastify' {
@@ -129,7 +129,7 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(posts, { steps: opts.publishSteps })
 
   // Jobs, then (serve only) sockets and routes.
-  await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList })
+  await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList, cronItems })
   if (role === 'worker') return
   await app.register(websocket)
   await app.register(protocol)

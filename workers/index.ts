@@ -1,8 +1,23 @@
-import type { TaskList } from 'graphile-worker'
+import type { CronItem, TaskList } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { V1PublishTask } from './V1PublishTask.js'
+import { V1PruneSessionsTask } from './V1PruneSessionsTask.js'
 
 /** Every task the worker runs, by name. */
 export function taskList (app: FastifyInstance): TaskList {
-  return { V1PublishTask: V1PublishTask(app) }
+  return { V1PublishTask: V1PublishTask(app), V1PruneSessionsTask: V1PruneSessionsTask(app) }
 }
+
+/**
+ * Recurring jobs. graphile-worker's cron schedules each one once per match across every worker
+ * (known_crontabs); no backfill of runs missed while no worker was up, and the job key keeps
+ * at most one waiting copy.
+ */
+export const cronItems: CronItem[] = [
+  {
+    task: 'V1PruneSessionsTask',
+    identifier: 'V1PruneSessionsTask',
+    match: '0 * * * *',
+    options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'V1PruneSessionsTask' }
+  }
+]

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import pg from 'pg'
-import { Logger, makeWorkerUtils, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker'
+import { Logger, makeWorkerUtils, parseCronItems, run, type CronItem, type Runner, type TaskList } from 'graphile-worker'
 import { watchWorkerLiveness } from './worker-liveness.js'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
@@ -20,6 +20,8 @@ export interface WorkerOptions {
   enabled: boolean
   /** The tasks, built once the domains they use are registered (workers/index.ts). */
   taskList: (app: FastifyInstance) => TaskList
+  /** Recurring jobs (workers/index.ts). */
+  cronItems: CronItem[]
 }
 
 /**
@@ -47,7 +49,7 @@ export default fp<WorkerOptions>(async (app, opts) => {
     noHandleSignals: true,
     taskList: opts.taskList(app),
     // No crontab file: recurring jobs are declared in code (otherwise every start logs its absence).
-    parsedCronItems: parseCronItems([]),
+    parsedCronItems: parseCronItems(opts.cronItems),
     logger
   })
   app.decorate('worker', runner)

@@ -1,0 +1,61 @@
+import type { Task } from 'graphile-worker'
+import type { FastifyInstance } from 'fastify'
+import { ACCOUNT_TYPES, type AccountType } from '../plugins/accounts/registry.js'
+import { prepared } from '../plugins/core/db.js'
+
+/** Rows looked at per statement: each statement locks at most this many rows, for milliseconds. */
+export const PRUNE_BATCH = 5000
+
+const FIRST_ID = '00000000-0000-0000-0000-000000000000'
+
+/**
+ * One window of the walk: the next `$2` ids after `$1` in id order (UUIDv7, so creation order),
+ * of which it deletes rows expired more than SESSION_RETENTION ($3 s) ago and revoked rows that
+ * were not rotated (no successor) revoked that long ago, and erases sealed successors whose
+ * reuse interval ($4 s) is over. Deleting a row sets its predecessor's pointer to null (the
+ * foreign key), found through the family index.
+ */
+function windowStatement (kind: AccountType) {
+  const s = `"${kind.sessionTable}"`
+  const expired = `(expires_at < now() - make_interval(secs => $3)
+    or (revoked_at < now() - make_interval(secs => $3) and replaced_by_session_id is null))`
+  return `with w as (select id from ${s} where id > $1 order by id limit $2),
+    d as (delete from ${s} where id in (select id from w) and ${expired} returning 1),
+    e as (update ${s} set successor_token = null
+      where id in (select id from w) and successor_token is not null
+        and revoked_at <= now() - make_interval(secs => $4) and not ${expired} returning 1)
+    select (select id from w order by id desc limit 1) as last, (select count(*) from w)::int as seen,
+      (select count(*) from d)::int as deleted, (select count(*) from e)::int as erased`
+}
+
+const STATEMENTS = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, windowStatement(kind)]))
+
+export interface Pruned { table: string, deleted: number, erased: number }
+
+/** Walks one session table from start to end; no statement runs longer than one window. */
+export async function pruneSessions (app: FastifyInstance, kind: AccountType, batch = PRUNE_BATCH): Promise<Pruned> {
+  const { sessionRetention, refreshTokenReuseInterval } = app.config
+  const statement = STATEMENTS.get(kind)!
+  const pruned = { table: kind.sessionTable, deleted: 0, erased: 0 }
+  for (let after = FIRST_ID; ;) {
+    const [row] = await prepared(app.sql, statement, [after, batch, sessionRetention, refreshTokenReuseInterval])
+    pruned.deleted += row.deleted
+    pruned.erased += row.erased
+    if (row.seen < batch) return pruned
+    after = row.last
+  }
+}
+
+/**
+ * Hourly (graphile-worker cron), with an empty payload: retention of the session tables of every
+ * account type (decisions.md section 13). Logs what it removed per table.
+ */
+export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH): Task {
+  return async (_payload, helpers) => {
+    for (const kind of Object.values(ACCOUNT_TYPES)) {
+      const started = Date.now()
+      const pruned = await pruneSessions(app, kind, batch)
+      app.log.info({ ...pruned, ms: Date.now() - started, jobId: helpers.job.id }, 'sessions pruned')
+    }
+  }
+}
