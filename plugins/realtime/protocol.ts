@@ -93,10 +93,8 @@ export function createSocketProtocol (app: FastifyInstance) {
         }
         send(socket, { type: 'authenticated', userId })
         state = 'ready'
-        for (const data of queued.splice(0)) {
-          if (state !== 'ready') break
-          onMessage(data)
-        }
+        // An auth frame among them starts another check; the frames after it wait for that one.
+        while (state === 'ready' && queued.length) onMessage(queued.shift())
       }
 
       function tokenOf (message: Record<string, unknown> | null): string | null {

@@ -76,6 +76,24 @@ t.test('frames sent while the token is checked are answered, in order, after aut
   ])
 })
 
+t.test('an auth frame among frames waiting for the first check is handled in order, and so are the frames after it', async (t) => {
+  const user = await registerUser(app)
+  const socket = await openSocket(t, app)
+  socket.send({ type: 'auth', token: user.token })
+  socket.send({ type: 'join', room: 'FEED' })
+  socket.send({ type: 'auth', token: user.token })
+  socket.send({ type: 'join', room: 'TEST' })
+  socket.send({ type: 'join', room: 'GLOBAL' })
+  await socket.waitFor((m) => m.room === 'GLOBAL')
+  t.same(socket.messages, [
+    { type: 'authenticated', userId: user.id },
+    { type: 'joined', room: 'FEED' },
+    { type: 'authenticated', userId: user.id },
+    { type: 'joined', room: 'TEST' },
+    { type: 'joined', room: 'GLOBAL' }
+  ])
+})
+
 t.test('a socket that sends no auth frame within WS_AUTH_TIMEOUT is told UNAUTHORIZED and closed with 4401', async (t) => {
   const started = Date.now()
   const socket = await openSocket(t, app)
