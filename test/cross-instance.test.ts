@@ -179,3 +179,19 @@ t.test('sockets follow their session family across two instances', async (t) => 
     for (const socket of sockets) t.equal((await socket.waitForClose()).code, 4401)
   })
 })
+
+t.test('the reuse interval across instances: a token rotated through A, replayed through B, gets the same successor', async (t) => {
+  const [a, b] = await cluster(t, [{ env: { REFRESH_TOKEN_REUSE_INTERVAL: '5s' } }, { env: { REFRESH_TOKEN_REUSE_INTERVAL: '5s' } }])
+  const user = await registerUser(a.app)
+  const refresh = async (base: string) => {
+    const res = await fetch(`${base}/v1/users/refresh`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: user.refreshToken })
+    })
+    return { status: res.status, body: await res.json() as Record<string, any> }
+  }
+  const [onA, onB] = await Promise.all([refresh(a.http!), refresh(b.http!)])
+  t.same([onA.status, onB.status], [200, 200], 'both tabs succeed')
+  t.equal(onA.body.refreshToken, onB.body.refreshToken, 'with one successor')
+  const [{ n }] = await a.app.sql`select count(*)::int as n from user_sessions where user_id = ${user.id} and revoked_at is null`
+  t.equal(n, 1, 'one active session in the family')
+})
