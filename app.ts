@@ -21,6 +21,7 @@ import worker from './plugins/core/worker.js'
 import websocket from './plugins/core/websocket.js'
 import tokens from './plugins/accounts/tokens.js'
 import sessions from './plugins/accounts/sessions.js'
+import accountAdmin from './plugins/admin/accounts.js'
 import auth from './plugins/accounts/auth.js'
 import posts, { type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
@@ -125,6 +126,7 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(tokens)
   await app.register(sessions)
   await app.register(auth)
+  await app.register(accountAdmin)
   await app.register(rooms, { listen: role === 'serve' })
   await app.register(posts, { steps: opts.publishSteps })
 

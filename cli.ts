@@ -15,12 +15,19 @@ import tokens from './plugins/accounts/tokens.js'
 import sessions from './plugins/accounts/sessions.js'
 import { ACCOUNT_TYPES } from './plugins/accounts/registry.js'
 import { AppError } from './plugins/core/errors.js'
+import accountAdmin, { type AccountActionName } from './plugins/admin/accounts.js'
+import { CLI_ACTOR } from './plugins/audit/events.js'
+import type { FastifyInstance } from 'fastify'
 
 const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process worker (default)
        latchkey worker             background jobs only
        latchkey migrate            apply database migrations
        latchkey user create --email E [--password P] [--admin]
-                                   (without --password, the password is read from standard input)`
+                                   (without --password, the password is read from standard input)
+       latchkey user list [--admin]
+                                   one line per account, newest first: id, email, status, email confirmed, created
+       latchkey user deactivate|activate|delete|restore --email E [--admin]
+                                   deactivate and delete also sign the account out everywhere`
 
 // The API's own rules for a new account (email format, password 8..1024), with the API's formats.
 const validAccount = addFormats.default(new Ajv({ allErrors: true })).compile(RegisterArgsSchema)
@@ -50,6 +57,7 @@ async function accountServices (config: Config) {
   await app.register(db)
   await app.register(tokens)
   await app.register(sessions)
+  await app.register(accountAdmin)
   await app.ready()
   return app
 }
@@ -78,41 +86,89 @@ async function main (argv: string[]): Promise<number> {
       }
       return 0
     }
-    case 'user': {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        allowPositionals: true,
-        options: { email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false } }
-      })
-      if (positionals[0] !== 'create' || !values.email) {
-        console.error(USAGE)
-        return 2
-      }
-      const args = { email: values.email, password: values.password ?? await readPassword() }
-      if (!validAccount(args)) {
-        const names = [...new Set(validAccount.errors!.map((e) => e.instancePath.slice(1) || String(e.params.missingProperty)))]
-        console.error(`invalid ${names.join(', ')}: the email must be a valid address and the password 8 to 1024 characters`)
-        return 2
-      }
-      const app = await accountServices(config)
-      try {
-        const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
-        // Admins exist only through this command, run by someone who controls the address.
-        const account = await app.sessions.createAccount(kind, args.email, args.password, { emailConfirmed: values.admin })
-        console.log(`${kind.type} ${account.id} created for ${account.email}`)
-      } catch (err) {
-        if (!(err instanceof AppError && err.code.endsWith('_BAD_REQUEST_USER_ALREADY_EXISTS'))) throw err
-        console.error(`a ${values.admin ? 'admin' : 'user'} with the email ${values.email} already exists`)
-        return 1
-      } finally {
-        await app.close()
-      }
-      return 0
-    }
+    case 'user':
+      return userCommand(config, rest)
     default:
       console.error(USAGE)
       return 2
   }
+}
+
+const STATE_CHANGES: Record<string, [AccountActionName, string]> = {
+  deactivate: ['deactivate', 'deactivated'],
+  activate: ['activate', 'activated'],
+  delete: ['delete', 'deleted'],
+  restore: ['restore', 'restored']
+}
+
+async function userCommand (config: Config, argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false } }
+  })
+  const [sub] = positionals
+  const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
+  if (sub === 'list') return withServices(config, (app) => listAccounts(app, kind))
+  const change = STATE_CHANGES[sub]
+  if (change && values.email) {
+    const email = values.email
+    return withServices(config, async (app) => {
+      const id = await app.accountAdmin.idByEmail(kind, email)
+      const account = id && await app.accountAdmin.apply(kind, id, change[0], CLI_ACTOR)
+      if (!account) {
+        console.error(`no ${kind.type} with the email ${email}`)
+        return 1
+      }
+      console.log(`${kind.type} ${account.id} ${change[1]} (${account.email})`)
+      return 0
+    })
+  }
+  if (sub !== 'create' || !values.email) {
+    console.error(USAGE)
+    return 2
+  }
+  const args = { email: values.email, password: values.password ?? await readPassword() }
+  if (!validAccount(args)) {
+    const names = [...new Set(validAccount.errors!.map((e) => e.instancePath.slice(1) || String(e.params.missingProperty)))]
+    console.error(`invalid ${names.join(', ')}: the email must be a valid address and the password 8 to 1024 characters`)
+    return 2
+  }
+  return withServices(config, async (app) => {
+    try {
+      // Admins exist only through this command, run by someone who controls the address.
+      const account = await app.sessions.createAccount(kind, args.email, args.password, { emailConfirmed: values.admin })
+      console.log(`${kind.type} ${account.id} created for ${account.email}`)
+      return 0
+    } catch (err) {
+      if (!(err instanceof AppError && err.code.endsWith('_BAD_REQUEST_USER_ALREADY_EXISTS'))) throw err
+      console.error(`a ${kind.type} with the email ${args.email} already exists`)
+      return 1
+    }
+  })
+}
+
+async function withServices (config: Config, run: (app: FastifyInstance) => Promise<number>): Promise<number> {
+  const app = await accountServices(config)
+  try {
+    return await run(app)
+  } finally {
+    await app.close()
+  }
+}
+
+/** Every account, a page at a time, as tab-separated lines: id, email, status, email confirmed, created. */
+async function listAccounts (app: FastifyInstance, kind: typeof ACCOUNT_TYPES.user): Promise<number> {
+  let after: string | null = null
+  do {
+    const page = await app.accountAdmin.list(kind, { status: 'all', limit: 100, after })
+    for (const a of page.accounts) {
+      const status = a.deletedAt ? 'deleted' : a.isActive ? 'active' : 'inactive'
+      console.log([a.id, a.email, status, a.isEmailConfirmed ? 'confirmed' : 'unconfirmed', a.createdAt].join('\t'))
+    }
+    after = page.nextCursor && page.accounts[page.accounts.length - 1].id
+  } while (after)
+  return 0
 }
 
 main(process.argv.slice(2)).then((code) => {

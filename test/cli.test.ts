@@ -110,6 +110,42 @@ t.test('latchkey migrate and user create', async (t) => {
     t.equal(res.stderr.trim(), 'cannot reach the database: connect ECONNREFUSED 127.0.0.1:1')
   })
 
+  t.test('user list prints one tab-separated line per account, newest first; user deactivate|activate|delete|restore', async (t) => {
+    await cli(['user', 'create', '--email', 'bea@example.com', '--password', 'long enough password'], env)
+    const listed = await cli(['user', 'list'], env)
+    t.equal(listed.code, 0, listed.stderr)
+    const lines = listed.stdout.trim().split('\n').map((l) => l.split('\t'))
+    t.same(lines.map((l) => [l[1], l[2], l[3]]).filter((l) => ['bea@example.com', 'ada@example.com'].includes(l[0])),
+      [['bea@example.com', 'active', 'unconfirmed'], ['ada@example.com', 'active', 'unconfirmed']], 'newest first')
+    t.same(lines[0][1], 'bea@example.com')
+    for (const l of lines) t.match(l[0], /^[0-9a-f-]{36}$/)
+    const [bea] = lines
+
+    const [{ id: sessionId }] = await sql`insert into user_sessions (id, user_id, refresh_token_hash, expires_at)
+      values (gen_random_uuid(), ${bea[0]}, ${'a'.repeat(64)}, now() + interval '1 day') returning id`
+    const deactivated = await cli(['user', 'deactivate', '--email', 'BEA@example.com'], env)
+    t.equal(deactivated.code, 0, deactivated.stderr)
+    t.equal(deactivated.stdout, `user ${bea[0]} deactivated (bea@example.com)\n`)
+    const [row] = await sql`select is_active, token_version from users where id = ${bea[0]}`
+    t.same(row, { is_active: false, token_version: 1 }, 'deactivated and signed out everywhere')
+    t.ok((await sql`select revoked_at from user_sessions where id = ${sessionId}`)[0].revoked_at, 'its session is revoked')
+    const [event] = await sql`select event, actor_type, actor_id from audit_events where account_id = ${bea[0]}`
+    t.same(event, { event: 'admin.user_deactivated', actor_type: 'cli', actor_id: null }, 'recorded as done by the CLI')
+    t.equal((await cli(['user', 'list'], env)).stdout.split('\n')[0].split('\t')[2], 'inactive')
+
+    t.equal((await cli(['user', 'activate', '--email', 'bea@example.com'], env)).stdout, `user ${bea[0]} activated (bea@example.com)\n`)
+    t.equal((await cli(['user', 'delete', '--email', 'bea@example.com'], env)).stdout, `user ${bea[0]} deleted (bea@example.com)\n`)
+    t.equal((await cli(['user', 'list'], env)).stdout.split('\n')[0].split('\t')[2], 'deleted')
+    t.equal((await cli(['user', 'restore', '--email', 'bea@example.com'], env)).stdout, `user ${bea[0]} restored (bea@example.com)\n`)
+
+    const admins = await cli(['user', 'list', '--admin'], env)
+    t.match(admins.stdout, /\troot@example.com\tactive\tconfirmed\t/, '--admin lists admins')
+    const missing = await cli(['user', 'deactivate', '--email', 'nobody@example.com'], env)
+    t.equal(missing.code, 1)
+    t.equal(missing.stderr.trim(), 'no user with the email nobody@example.com')
+    t.equal((await cli(['user', 'deactivate', '--email', 'ada@example.com', '--admin'], env)).code, 1, 'ada is no admin')
+  })
+
   t.test('missing arguments print the usage and exit 2', async (t) => {
     const res = await cli(['user', 'create', '--password', 'long enough password'], env)
     t.equal(res.code, 2)

@@ -7,7 +7,7 @@ import { decodeJwt } from './helpers/tokens.js'
 import { jobRow } from './helpers/jobs.js'
 import { postRow } from './helpers/posts.js'
 import {
-  authHeader, drain, feedSocket, isEvent, isPublished, isType, listen, registerUser, waitForNoConnections, waitUntil, type Urls
+  adminToken, authHeader, drain, feedSocket, isEvent, isPublished, isType, listen, registerUser, waitForNoConnections, waitUntil, type Urls
 } from './helpers/sockets.js'
 
 /**
@@ -194,4 +194,21 @@ t.test('the reuse interval across instances: a token rotated through A, replayed
   t.equal(onA.body.refreshToken, onB.body.refreshToken, 'with one successor')
   const [{ n }] = await a.app.sql`select count(*)::int as n from user_sessions where user_id = ${user.id} and revoked_at is null`
   t.equal(n, 1, 'one active session in the family')
+})
+
+t.test('an admin deactivating a user through B closes that user\'s sockets on A, and its tokens stop working', async (t) => {
+  const [a, b] = await cluster(t, [{}, {}])
+  const user = await registerUser(a.app)
+  const sockets = [await feedSocket(t, a.ws!, user.token), await feedSocket(t, b.ws!, user.token)]
+  const admin = await adminToken(b.app)
+  const res = await fetch(`${b.http}/v1/admins/deactivateuser`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `jwt-admin ${admin}` }, body: JSON.stringify({ userId: user.id })
+  })
+  t.equal(res.status, 200)
+  for (const socket of sockets) t.equal((await socket.waitForClose()).code, 4401)
+  t.equal((await call(a.http!, '/v1/users/me', user.token, {})).status, 401, 'the access token is dead on A')
+  const refreshed = await fetch(`${a.http}/v1/users/refresh`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: user.refreshToken })
+  })
+  t.equal(refreshed.status, 401, 'and so is the refresh token')
 })

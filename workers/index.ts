@@ -2,10 +2,15 @@ import type { CronItem, TaskList } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { V1PublishTask } from './V1PublishTask.js'
 import { V1PruneSessionsTask } from './V1PruneSessionsTask.js'
+import { V1PruneAuditEventsTask } from './V1PruneAuditEventsTask.js'
 
 /** Every task the worker runs, by name. */
 export function taskList (app: FastifyInstance): TaskList {
-  return { V1PublishTask: V1PublishTask(app), V1PruneSessionsTask: V1PruneSessionsTask(app) }
+  return {
+    V1PublishTask: V1PublishTask(app),
+    V1PruneSessionsTask: V1PruneSessionsTask(app),
+    V1PruneAuditEventsTask: V1PruneAuditEventsTask(app)
+  }
 }
 
 /**
@@ -13,11 +18,9 @@ export function taskList (app: FastifyInstance): TaskList {
  * (known_crontabs); no backfill of runs missed while no worker was up, and the job key keeps
  * at most one waiting copy.
  */
-export const cronItems: CronItem[] = [
-  {
-    task: 'V1PruneSessionsTask',
-    identifier: 'V1PruneSessionsTask',
-    match: '0 * * * *',
-    options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'V1PruneSessionsTask' }
-  }
-]
+export const cronItems: CronItem[] = ['V1PruneSessionsTask', 'V1PruneAuditEventsTask'].map((task) => ({
+  task,
+  identifier: task,
+  match: '0 * * * *',
+  options: { backfillPeriod: 0, maxAttempts: 3, jobKey: task }
+}))

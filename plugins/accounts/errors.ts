@@ -10,7 +10,8 @@ const ACCOUNT_ERRORS = {
   BAD_REQUEST_USER_ALREADY_EXISTS: 400,
   UNAUTHORIZED_EMAIL_NOT_CONFIRMED: 401,
   UNAUTHORIZED_INVALID_REFRESH_TOKEN: 401,
-  SESSION_NOT_FOUND: 404
+  SESSION_NOT_FOUND: 404,
+  NOT_FOUND: 404
 } as const
 export type AccountErrorName = keyof typeof ACCOUNT_ERRORS
 type AccountErrorCode = `${Uppercase<AccountTypeName>}_${AccountErrorName}`

@@ -1,4 +1,5 @@
 import type { AccountType } from './registry.js'
+import { AUDIT_COLUMNS } from '../audit/events.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
 /**
@@ -10,7 +11,7 @@ export const REVOKE_CHANNEL = 'latchkey_revoke'
 const notify = (type: string, owner: string, extra = '') =>
   `pg_notify('${REVOKE_CHANNEL}', json_build_object('type', '${type}', 'id', ${owner}${extra})::text)`
 
-const OWNER_FIELDS = (t: string) => ['id', 'email', 'is_active', 'is_email_confirmed', 'login_count', 'last_login',
+export const OWNER_FIELDS = (t: string) => ['id', 'email', 'is_active', 'is_email_confirmed', 'login_count', 'last_login',
   'last_login_at', 'created_at', 'updated_at', 'token_version', 'deleted_at'].map((c) => `${t}.${c}`).join(', ')
 
 /**
@@ -27,14 +28,18 @@ export function statements (kind: AccountType) {
     values ($2, $2, $1, $3, $4, $5, $6, $7, $8)`
   return {
     credentials: `select id, password, is_active, is_email_confirmed, deleted_at from ${o} where email = $1`,
-    // Login bookkeeping and the new session in one atomic statement.
-    login: `with s as (${newSession})
+    // Login bookkeeping, the new session and its audit event ($9: the event id) in one atomic statement.
+    login: `with s as (${newSession}),
+      e as (insert into audit_events (${AUDIT_COLUMNS})
+        values ($9, 'login.succeeded', '${kind.type}', $1, '${kind.type}', $1, $2, $8, $7, json_build_object('client', $5, 'platform', $6)))
       update ${o} set login_count = login_count + 1, last_login = now(), last_login_at = now(), updated_at = now()
       where id = $1 returning ${OWNER_FIELDS(o)}`,
     // Registration counts as the first login: the account and its session in one statement.
     register: `with a as (insert into ${o} (id, email, password, login_count, last_login, last_login_at)
         values ($1, $9, $10, 1, now(), now()) returning *),
-      s as (${newSession})
+      s as (${newSession}),
+      e as (insert into audit_events (${AUDIT_COLUMNS})
+        values ($11, 'register', '${kind.type}', $1, '${kind.type}', $1, $2, $8, $7, json_build_object('client', $5, 'platform', $6)))
       select ${OWNER_FIELDS('a')} from a`,
     // The common case in one statement (one round trip): an active session of an active owner is
     // locked, a successor inserted into its family and the session marked rotated, keeping the
@@ -60,9 +65,13 @@ export function statements (kind: AccountType) {
       where s.refresh_token_hash = $1 for update of s`,
     eraseSuccessors: `update ${s} set successor_token = null where refresh_token_hash = any($1::bpchar[]) and successor_token is not null`,
     revokeSession: `update ${s} set revoked_at = coalesce(revoked_at, now()) where id = $1`,
-    revokeOwnSession: `update ${s} set revoked_at = now()
-      where refresh_token_hash = $1 and ${owner} = $2 and revoked_at is null
-      returning ${notify(kind.type, owner, ", 'family', family_id")}`,
+    // The presented session of the caller, and the logout event ($3 its id, $4 ip, $5 user agent).
+    revokeOwnSession: `with r as (update ${s} set revoked_at = now()
+        where refresh_token_hash = $1 and ${owner} = $2 and revoked_at is null
+        returning family_id, ${notify(kind.type, owner, ", 'family', family_id")}),
+      e as (insert into audit_events (${AUDIT_COLUMNS})
+        select $3, 'logout', '${kind.type}', $2, '${kind.type}', $2, r.family_id, $4, $5, '{}'::jsonb from r)
+      select family_id from r`,
     // The devices: one entry per family with an active session (normally one active row each).
     listSessions: `select distinct on (a.family_id) a.family_id, a.client, a.platform, a.user_agent, a.ip_address, a.expires_at,
         (select min(f.created_at) from ${s} f where f.family_id = a.family_id and f.${owner} = $1) as created_at,

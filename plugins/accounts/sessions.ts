@@ -7,6 +7,7 @@ import { accountErrorCode, type AccountErrorName } from './errors.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { presentAccount, statements } from './queries.js'
 import { uuidv7 } from '../../random.js'
+import { recordEvent, type AuditContext, type AuditEvent } from '../audit/events.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
 declare module 'fastify' {
@@ -90,19 +91,33 @@ export function createSessions (app: FastifyInstance) {
       async () => { await prepared(db, q(kind).revokeSessions, [ownerId]) })
   }
 
+  function audit (db: Queryable, kind: AccountType, event: AuditEvent['event'], accountId: string, context: AuditContext,
+    data?: Record<string, unknown>) {
+    return recordEvent(db, { event, accountType: kind.type, accountId, data }, context)
+  }
+
   const reuseInterval = config.refreshTokenReuseInterval
   const eraser = successorEraser(app, (kind, hashes) => prepared(sql, q(kind).eraseSuccessors, [hashes]))
 
   return {
     /** Checks run in the contract's order: credentials, isActive, deletedAt, email confirmation. */
     async login (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Issued> {
-      const [found] = await prepared(sql, q(kind).credentials, [normalizeEmail(email)])
-      if (!await verifyPassword(found?.password, password)) throw err(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
-      if (!found.is_active) throw err(kind, 'BAD_REQUEST_ACCOUNT_INACTIVE')
-      if (found.deleted_at) throw err(kind, 'BAD_REQUEST_ACCOUNT_DELETED')
-      if (config.requireEmailConfirmed && !found.is_email_confirmed) throw err(kind, 'UNAUTHORIZED_EMAIL_NOT_CONFIRMED')
+      const address = normalizeEmail(email)
+      const [found] = await prepared(sql, q(kind).credentials, [address])
+      // Recorded with the address tried and why, never the password.
+      const fail = async (name: AccountErrorName, reason: string) => {
+        await recordEvent(sql, { event: 'login.failed', accountType: kind.type, accountId: found?.id ?? null, data: { email: address, reason } },
+          { actorType: null, actorId: null, sessionId: null, ip: meta.ip, userAgent: meta.userAgent })
+        return err(kind, name)
+      }
+      if (!await verifyPassword(found?.password, password)) {
+        throw await fail('BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', found ? 'wrong_password' : 'unknown_email')
+      }
+      if (!found.is_active) throw await fail('BAD_REQUEST_ACCOUNT_INACTIVE', 'inactive')
+      if (found.deleted_at) throw await fail('BAD_REQUEST_ACCOUNT_DELETED', 'deleted')
+      if (config.requireEmailConfirmed && !found.is_email_confirmed) throw await fail('UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'email_not_confirmed')
       const { params, familyId, refreshToken } = sessionParams(found.id, meta)
-      const [row] = await prepared(sql, q(kind).login, params)
+      const [row] = await prepared(sql, q(kind).login, [...params, uuidv7()])
       // Deleted between the two statements: nothing was written for it.
       if (!row) throw err(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
       return issue(kind, row, meta.client, refreshToken, familyId)
@@ -112,7 +127,7 @@ export function createSessions (app: FastifyInstance) {
     async register (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Issued> {
       const { params, familyId, refreshToken } = sessionParams(uuidv7(), meta)
       const hash = await hashPassword(password)
-      const row = await insertAccount(kind, () => prepared(sql, q(kind).register, [...params, normalizeEmail(email), hash]))
+      const row = await insertAccount(kind, () => prepared(sql, q(kind).register, [...params, normalizeEmail(email), hash, uuidv7()]))
       return issue(kind, row, meta.client, refreshToken, familyId)
     },
 
@@ -149,14 +164,19 @@ export function createSessions (app: FastifyInstance) {
       const outcome = await sql.begin(async (tx): Promise<Issued | 'retry' | null> => {
         const [row] = await prepared(tx, q(kind).lockSession, [hash, reuseInterval])
         if (!row) return null
+        const context = { actorType: kind.type, actorId: row.id, sessionId: row.family_id, ip: meta.ip, userAgent: meta.userAgent }
         if (row.revoked_at && row.replaced_by_session_id) {
           if (reuseInterval > 0 && row.in_reuse_window && row.successor_token) {
             const successor = tokens.openSuccessor(row.successor_token, hash)
             // The family was revoked since (logout, another device's revocation): not a theft.
             if (successor && !(row.family_active && row.is_active && !row.deleted_at)) return null
-            if (successor) return issue(kind, row, row.client, successor, row.family_id)
+            if (successor) {
+              await recordEvent(tx, { event: 'refresh.reuse_allowed', accountType: kind.type, accountId: row.id }, context)
+              return issue(kind, row, row.client, successor, row.family_id)
+            }
           }
           await revokeAll(tx, kind, row.id)
+          await recordEvent(tx, { event: 'refresh.reuse_detected', accountType: kind.type, accountId: row.id }, context)
           return null
         }
         if (row.revoked_at || row.expired || !row.is_active || row.deleted_at) {
@@ -175,9 +195,9 @@ export function createSessions (app: FastifyInstance) {
      * Revokes the presented session when it belongs to the caller (anything else changes
      * nothing); the family's sockets are closed on every instance.
      */
-    async logout (kind: AccountType, ownerId: string, token: unknown): Promise<void> {
+    async logout (kind: AccountType, ownerId: string, token: unknown, context: AuditContext): Promise<void> {
       if (typeof token !== 'string' || !REFRESH_TOKEN.test(token)) return
-      await prepared(sql, q(kind).revokeOwnSession, [tokens.hashRefreshToken(token), ownerId])
+      await prepared(sql, q(kind).revokeOwnSession, [tokens.hashRefreshToken(token), ownerId, uuidv7(), context.ip, context.userAgent])
     },
 
     /** The caller's devices, newest activity first; `current` marks the caller's own family. */
@@ -202,24 +222,30 @@ export function createSessions (app: FastifyInstance) {
     },
 
     /** Revokes one of the owner's families; false when it is not theirs or has no active session. */
-    async revokeSession (kind: AccountType, ownerId: string, familyId: string): Promise<boolean> {
+    async revokeSession (kind: AccountType, ownerId: string, familyId: string, context: AuditContext): Promise<boolean> {
       const params = [ownerId, familyId]
-      let found = false
-      await settle(async () => {
-        found = (await prepared(sql, q(kind).revokeFamily, params)).length > 0 || found
-      }, async () => (await prepared(sql, q(kind).remainingInFamily, params))[0].n)
-      return found
+      return sql.begin(async (tx) => {
+        let found = false
+        await settle(async () => {
+          found = (await prepared(tx, q(kind).revokeFamily, params)).length > 0 || found
+        }, async () => (await prepared(tx, q(kind).remainingInFamily, params))[0].n)
+        if (found) await audit(tx, kind, 'session.revoked', ownerId, { ...context, sessionId: familyId })
+        return found
+      })
     },
 
     /** Revokes every active family of the owner but the caller's (tokenVersion stays): how many. */
-    async logoutOthers (kind: AccountType, ownerId: string, currentFamily: string | null): Promise<number> {
-      const params = [ownerId, currentFamily]
-      const families = new Set<string>()
-      await settle(async () => {
-        const [row] = await prepared(sql, q(kind).revokeOtherFamilies, params)
-        for (const family of row.families) families.add(family)
-      }, async () => (await prepared(sql, q(kind).remainingOutsideFamily, params))[0].n)
-      return families.size
+    async logoutOthers (kind: AccountType, ownerId: string, context: AuditContext): Promise<number> {
+      const params = [ownerId, context.sessionId]
+      return sql.begin(async (tx) => {
+        const families = new Set<string>()
+        await settle(async () => {
+          const [row] = await prepared(tx, q(kind).revokeOtherFamilies, params)
+          for (const family of row.families) families.add(family)
+        }, async () => (await prepared(tx, q(kind).remainingOutsideFamily, params))[0].n)
+        await audit(tx, kind, 'sessions.revoked_others', ownerId, context, { revoked: families.size })
+        return families.size
+      })
     },
 
     /** The caller's own account (`me`); null when it was deleted since its token was checked. */
@@ -229,9 +255,14 @@ export function createSessions (app: FastifyInstance) {
     },
 
     /** Revokes every session and bumps tokenVersion. */
-    async logoutAll (kind: AccountType, ownerId: string): Promise<void> {
-      await revokeAll(sql, kind, ownerId)
+    async logoutAll (kind: AccountType, ownerId: string, context: AuditContext): Promise<void> {
+      await sql.begin(async (tx) => {
+        await revokeAll(tx, kind, ownerId)
+        await audit(tx, kind, 'logoutall', ownerId, context)
+      })
     },
+
+    revokeAll,
 
     /**
      * The owner of an access token, or null: signature, exp and iss are checked by the verifier,

@@ -30,6 +30,7 @@ export const EnvSchema = Type.Object({
   REFRESH_TOKEN_EXPIRES_IN: Duration,
   REFRESH_TOKEN_REUSE_INTERVAL: Duration,
   SESSION_RETENTION: Duration,
+  AUDIT_RETENTION: Duration,
   JWT_ISSUER: Type.String({ minLength: 1, description: 'a non-empty issuer name' }),
   API_VERSION: Type.String({ pattern: '^v[0-9]+$', description: 'a version label like v1' }),
   PUBLISH_MODE: Type.Union([Type.Literal('direct'), Type.Literal('async')], { description: 'direct or async' }),
@@ -73,6 +74,7 @@ const DEFAULTS: Record<string, string> = {
   REFRESH_TOKEN_EXPIRES_IN: '60d',
   REFRESH_TOKEN_REUSE_INTERVAL: '0s',
   SESSION_RETENTION: '30d',
+  AUDIT_RETENTION: '90d',
   JWT_ISSUER: 'latchkey',
   API_VERSION: 'v1',
   PUBLISH_MODE: 'direct',
@@ -115,6 +117,8 @@ export interface Config {
   refreshTokenReuseInterval: number
   /** Seconds expired or revoked session rows are kept before V1PruneSessionsTask deletes them. */
   sessionRetention: number
+  /** Seconds audit events are kept before V1PruneAuditEventsTask deletes them. */
+  auditRetention: number
   jwtIssuer: string
   apiVersion: string
   publishMode: 'direct' | 'async'
@@ -276,6 +280,7 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     refreshTokenTtl: parseDuration(raw.REFRESH_TOKEN_EXPIRES_IN),
     refreshTokenReuseInterval: parseDuration(raw.REFRESH_TOKEN_REUSE_INTERVAL),
     sessionRetention: parseDuration(raw.SESSION_RETENTION),
+    auditRetention: parseDuration(raw.AUDIT_RETENTION),
     jwtIssuer: raw.JWT_ISSUER,
     apiVersion: raw.API_VERSION,
     publishMode: raw.PUBLISH_MODE as Config['publishMode'],

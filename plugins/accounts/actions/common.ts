@@ -4,6 +4,7 @@ import { cookiesOf } from '../../core/cookies.js'
 import { AppError } from '../../core/errors.js'
 import { clientOf, type AccountType } from '../registry.js'
 import type { Issued, SessionMeta } from '../sessions.js'
+import type { AuditContext } from '../../audit/events.js'
 
 /**
  * What the account actions share. Each action is a route factory in this folder, instantiated
@@ -36,13 +37,30 @@ export function refreshCookieOptions (app: FastifyInstance): CookieSerializeOpti
   return { httpOnly: true, secure: app.config.isProduction, sameSite: 'strict', path: '/' }
 }
 
+/** The User-Agent as stored on sessions and audit events (at most 512 characters). */
+function userAgentOf (request: FastifyRequest): string | null {
+  return request.headers['user-agent']?.slice(0, 512) ?? null
+}
+
 export function sessionMeta (request: FastifyRequest): SessionMeta {
   const platform = request.headers['x-platform']
   return {
     client: clientOf(request.headers['x-client']),
     platform: typeof platform === 'string' && platform.trim() ? platform.trim().slice(0, 32) : 'web',
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    userAgent: userAgentOf(request),
     ip: request.ip ?? null
+  }
+}
+
+/** Who is acting in an audit event: the authenticated caller (and its session family), from where. */
+export function auditContext (request: FastifyRequest): AuditContext {
+  const { account } = request
+  return {
+    actorType: account?.type ?? null,
+    actorId: account?.id ?? null,
+    sessionId: account?.sessionId ?? null,
+    ip: request.ip ?? null,
+    userAgent: userAgentOf(request)
   }
 }
 

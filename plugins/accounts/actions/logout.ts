@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
 import { RefreshArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { operation, presentedRefreshToken, refreshCookieOptions } from './common.js'
+import { auditContext, operation, presentedRefreshToken, refreshCookieOptions } from './common.js'
 
 /** /v1/<type>/logout (authenticated): revokes the presented session and clears the cookie (200). */
 export function logout (kind: AccountType): FastifyPluginAsync {
@@ -17,7 +17,7 @@ export function logout (kind: AccountType): FastifyPluginAsync {
       config: { operation: operation(kind, 'logout'), auth: kind.type },
       schema: { querystring: RefreshArgsSchema, response: responses({ 200: Success(200) }) },
       handler: async (request, reply) => {
-        await sessions.logout(kind, request.account!.id, presentedRefreshToken(kind, request))
+        await sessions.logout(kind, request.account!.id, presentedRefreshToken(kind, request), auditContext(request))
         reply.clearCookie(kind.cookie, cookie)
         return { status: 200 as const, success: true as const }
       }

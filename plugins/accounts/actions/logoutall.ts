@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { operation, refreshCookieOptions } from './common.js'
+import { auditContext, operation, refreshCookieOptions } from './common.js'
 
 /** /v1/<type>/logoutall (authenticated): every session and access token of the caller ends (200). */
 export function logoutall (kind: AccountType): FastifyPluginAsync {
@@ -17,7 +17,7 @@ export function logoutall (kind: AccountType): FastifyPluginAsync {
       config: { operation: operation(kind, 'logoutall'), auth: kind.type },
       schema: { querystring: NoArgsSchema, response: responses({ 200: Success(200) }) },
       handler: async (request, reply) => {
-        await sessions.logoutAll(kind, request.account!.id)
+        await sessions.logoutAll(kind, request.account!.id, auditContext(request))
         reply.clearCookie(kind.cookie, cookie)
         return { status: 200 as const, success: true as const }
       }

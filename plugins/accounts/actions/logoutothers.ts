@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { LogoutOthersResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { operation } from './common.js'
+import { auditContext, operation } from './common.js'
 
 /**
  * /v1/<type>/logoutothers (authenticated): revokes every active session of the caller but its
@@ -20,8 +20,7 @@ export function logoutothers (kind: AccountType): FastifyPluginAsync {
       config: { operation: operation(kind, 'logoutothers'), auth: kind.type },
       schema: { querystring: NoArgsSchema, response: responses({ 200: LogoutOthersResponseSchema }) },
       handler: async (request) => {
-        const { id, sessionId } = request.account!
-        return { status: 200 as const, success: true as const, revoked: await sessions.logoutOthers(kind, id, sessionId) }
+        return { status: 200 as const, success: true as const, revoked: await sessions.logoutOthers(kind, request.account!.id, auditContext(request)) }
       }
     })
   }

@@ -5,7 +5,7 @@ import { RevokeSessionArgsSchema } from '../../../schemas/accounts.js'
 import { AppError } from '../../core/errors.js'
 import { accountErrorCode } from '../errors.js'
 import type { AccountType } from '../registry.js'
-import { operation, refreshCookieOptions } from './common.js'
+import { auditContext, operation, refreshCookieOptions } from './common.js'
 
 /**
  * /v1/<type>/revokesession (authenticated) with `sessionId`, a family id from listsessions:
@@ -26,7 +26,7 @@ export function revokesession (kind: AccountType): FastifyPluginAsync {
       handler: async (request, reply) => {
         const { id, sessionId } = request.account!
         const familyId = request.query.sessionId.toLowerCase()
-        if (!await sessions.revokeSession(kind, id, familyId)) throw new AppError(accountErrorCode(kind, 'SESSION_NOT_FOUND'))
+        if (!await sessions.revokeSession(kind, id, familyId, auditContext(request))) throw new AppError(accountErrorCode(kind, 'SESSION_NOT_FOUND'))
         if (familyId === sessionId) reply.clearCookie(kind.cookie, cookie)
         return { status: 200 as const, success: true as const }
       }

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { AdminUserResponseSchema, UserIdArgsSchema } from '../../../schemas/admin.js'
+import { AppError } from '../../core/errors.js'
+import { ACCOUNT_TYPES } from '../../accounts/registry.js'
+import { auditContext } from '../../accounts/actions/common.js'
+import type { AccountActionName } from '../accounts.js'
+
+const OPERATIONS: Record<AccountActionName, [url: string, operation: string]> = {
+  deactivate: ['/deactivateuser', 'V1DeactivateUserByAdmin'],
+  activate: ['/activateuser', 'V1ActivateUserByAdmin'],
+  delete: ['/deleteuser', 'V1DeleteUserByAdmin'],
+  restore: ['/restoreuser', 'V1RestoreUserByAdmin'],
+  signout: ['/signoutuser', 'V1SignOutUserByAdmin'],
+  confirmemail: ['/confirmuseremail', 'V1ConfirmUserEmailByAdmin']
+}
+
+/**
+ * /v1/admins/<action>user (admins only) with `userId`: one change to a user, its audit event,
+ * and for deactivate, delete and signout every session revoked with a tokenVersion bump; 200
+ * `{ user }` as admins see it. An unknown user is 404 `USER.NOT_FOUND`.
+ */
+export function userAction (action: AccountActionName): FastifyPluginAsync {
+  const [url, operation] = OPERATIONS[action]
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { accountAdmin } = app
+    app.route({
+      method: ANY_METHOD,
+      url,
+      config: { operation, auth: 'admin' },
+      schema: { querystring: UserIdArgsSchema, response: responses({ 200: AdminUserResponseSchema }) },
+      handler: async (request) => {
+        const user = await accountAdmin.apply(ACCOUNT_TYPES.user, request.query.userId, action, auditContext(request))
+        if (!user) throw new AppError('USER_NOT_FOUND')
+        return { status: 200 as const, success: true as const, user }
+      }
+    })
+  }
+}

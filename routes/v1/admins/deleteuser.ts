@@ -1,0 +1,3 @@
+import { userAction } from '../../../plugins/admin/actions/user-action.js'
+
+export default userAction('delete')

@@ -1,0 +1,66 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { AccountSchema, SessionSchema } from './accounts.js'
+import { Success } from './common.js'
+import { AUDIT_EVENTS } from '../plugins/audit/events.js'
+
+const Timestamp = Type.String({ format: 'date-time' })
+const Uuid = Type.String({ format: 'uuid' })
+const Cursor = Type.String({ minLength: 1, maxLength: 200, description: 'nextCursor of the previous page' })
+/** One of `values`: a plain enum, so a wrong value is one field error (a union of literals gives one per literal). */
+const OneOf = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options })
+const Limit = (max: number, fallback: number) => Type.Integer({ minimum: 1, maximum: max, default: fallback })
+
+/** The account as admins see it (decisions.md section 15). */
+export const AdminAccountViewSchema = Type.Object({
+  ...AccountSchema.properties,
+  deletedAt: Type.Union([Timestamp, Type.Null()]),
+  tokenVersion: Type.Integer()
+}, { additionalProperties: false })
+export type AdminAccountView = Static<typeof AdminAccountViewSchema>
+
+export const ListUsersArgsSchema = Type.Object({
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
+  status: OneOf(['active', 'inactive', 'deleted', 'all'] as const, { default: 'all' }),
+  limit: Limit(100, 20),
+  cursor: Type.Optional(Cursor)
+}, { additionalProperties: false })
+
+export const UserIdArgsSchema = Type.Object({ userId: Uuid }, { additionalProperties: false })
+
+export const ListUsersResponseSchema = Success(200, {
+  users: Type.Array(AdminAccountViewSchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()])
+})
+export const AdminUserResponseSchema = Success(200, { user: AdminAccountViewSchema })
+export const GetUserResponseSchema = Success(200, { user: AdminAccountViewSchema, sessions: Type.Array(SessionSchema) })
+
+export const AuditEventSchema = Type.Object({
+  id: Uuid,
+  createdAt: Timestamp,
+  event: Type.String(),
+  accountType: Type.String(),
+  accountId: Type.Union([Uuid, Type.Null()]),
+  actorType: Type.Union([Type.String(), Type.Null()]),
+  actorId: Type.Union([Uuid, Type.Null()]),
+  sessionId: Type.Union([Uuid, Type.Null()]),
+  ipAddress: Type.Union([Type.String(), Type.Null()]),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  data: Type.Record(Type.String(), Type.Unknown())
+}, { additionalProperties: false })
+export type PublicAuditEvent = Static<typeof AuditEventSchema>
+
+export const ListAuditEventsArgsSchema = Type.Object({
+  accountType: Type.Optional(OneOf(['user', 'admin'] as const)),
+  accountId: Type.Optional(Uuid),
+  event: Type.Optional(OneOf(AUDIT_EVENTS)),
+  from: Type.Optional(Timestamp),
+  to: Type.Optional(Timestamp),
+  limit: Limit(100, 50),
+  cursor: Type.Optional(Cursor)
+}, { additionalProperties: false })
+
+export const ListAuditEventsResponseSchema = Success(200, {
+  events: Type.Array(AuditEventSchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()])
+})

@@ -1,0 +1,31 @@
+import type { Task } from 'graphile-worker'
+import type { FastifyInstance } from 'fastify'
+import { prepared } from '../plugins/core/db.js'
+
+/** Events deleted per statement: each statement is short, however many are due. */
+export const AUDIT_PRUNE_BATCH = 5000
+
+// The oldest due events first, through the created_at index.
+const PRUNE = `with d as (delete from audit_events where id in (
+    select id from audit_events where created_at < now() - make_interval(secs => $1) order by created_at limit $2)
+  returning 1)
+  select count(*)::int as deleted from d`
+
+/** Deletes audit events older than AUDIT_RETENTION, a batch per statement; how many. */
+export async function pruneAuditEvents (app: FastifyInstance, batch = AUDIT_PRUNE_BATCH): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const [row] = await prepared(app.sql, PRUNE, [app.config.auditRetention, batch])
+    deleted += row.deleted
+    if (row.deleted < batch) return deleted
+  }
+}
+
+/** Hourly (graphile-worker cron), with an empty payload: retention of the audit log (decisions.md section 15). */
+export function V1PruneAuditEventsTask (app: FastifyInstance, batch = AUDIT_PRUNE_BATCH): Task {
+  return async (_payload, helpers) => {
+    const started = Date.now()
+    const deleted = await pruneAuditEvents(app, batch)
+    app.log.info({ deleted, ms: Date.now() - started, jobId: helpers.job.id }, 'audit events pruned')
+  }
+}
