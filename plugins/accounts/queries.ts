@@ -34,7 +34,7 @@ export function statements (kind: AccountType) {
         values ($9, 'login.succeeded', '${kind.type}', $1, '${kind.type}', $1, $2, $8, $7, json_build_object('client', $5, 'platform', $6)))
       update ${o} set login_count = login_count + 1, last_login = now(), last_login_at = now(), updated_at = now()
       where id = $1 returning ${OWNER_FIELDS(o)}`,
-    // Registration counts as the first login: the account and its session in one statement.
+    // Registration counts as the first login: the account, its session and the register event ($11) in one statement.
     register: `with a as (insert into ${o} (id, email, password, login_count, last_login, last_login_at)
         values ($1, $9, $10, 1, now(), now()) returning *),
       s as (${newSession}),
