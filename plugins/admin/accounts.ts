@@ -24,7 +24,8 @@ export type AccountActionName = keyof typeof ACCOUNT_ACTIONS
 
 export type AccountStatus = 'active' | 'inactive' | 'deleted' | 'all'
 
-export interface ListQuery { q?: string, status: AccountStatus, limit: number, cursor?: string }
+/** `after`: the last id of the previous page (null for the first). */
+export interface ListQuery { q?: string, status: AccountStatus, limit: number, after: string | null }
 
 type Row = Record<string, any>
 
@@ -36,10 +37,19 @@ export function presentAdminView (row: Row): AdminAccountView {
 /** Cursors are opaque to clients: the last id of a page. */
 export const encodeCursor = (id: string) => Buffer.from(id).toString('base64url')
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-export function decodeCursor (cursor: string | undefined): string | null | undefined {
+function decodeCursor (cursor: string | undefined): string | null | undefined {
   if (cursor === undefined) return null
   const id = Buffer.from(cursor, 'base64url').toString()
   return UUID.test(id) ? id : undefined
+}
+
+/** The id a cursor stands for; a cursor this service did not hand out is a 400 naming it. */
+export function cursorArg (cursor: string | undefined): string | null {
+  const after = decodeCursor(cursor)
+  if (after === undefined) {
+    throw new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { params: { names: 'cursor' }, fields: [{ name: 'cursor', message: 'is not a cursor of this list' }] })
+  }
+  return after
 }
 
 function statements (kind: AccountType) {
@@ -69,7 +79,7 @@ export function createAccountAdmin (app: FastifyInstance) {
 
   return {
     /** A page of accounts and the cursor of the next one (null on the last page). */
-    async list (kind: AccountType, query: ListQuery & { after: string | null }): Promise<{ accounts: AdminAccountView[], nextCursor: string | null }> {
+    async list (kind: AccountType, query: ListQuery): Promise<{ accounts: AdminAccountView[], nextCursor: string | null }> {
       // Substring search on the lower-cased emails, with LIKE's wildcards taken literally.
       const needle = query.q ? query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) : null
       // Planned with the values (not prepared): the optional filters fold away.
@@ -114,11 +124,3 @@ export default fp(async (app) => {
   app.decorate('accountAdmin', createAccountAdmin(app))
 }, { name: 'account-admin', dependencies: ['db', 'sessions'] })
 
-/** The id a cursor stands for; a cursor this service did not hand out is a 400 naming it. */
-export function cursorArg (cursor: string | undefined): string | null {
-  const after = decodeCursor(cursor)
-  if (after === undefined) {
-    throw new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { params: { names: 'cursor' }, fields: [{ name: 'cursor', message: 'is not a cursor of this list' }] })
-  }
-  return after
-}
