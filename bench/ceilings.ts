@@ -56,6 +56,7 @@ export function refreshSqlCeiling (url: string, hashes: string[], poolSize: numb
   let next = 0
   return {
     run: (s) => rate(s, concurrency, async () => {
+      if (next >= hashes.length) throw new Error('bench ran out of seeded sessions: raise perUser in bench/run.ts')
       const [row] = await prepared(sql, q.rotateActive, [hashes[next++], uuidv7(), randomHex(32),
         new Date(Date.now() + 86400_000), 'bench', '127.0.0.1', null])
       if (!row) throw new Error('bench ran out of seeded sessions')
