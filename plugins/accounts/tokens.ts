@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import jwt from '@fastify/jwt'
+import { createVerifier, type Algorithm, type VerifierOptions } from 'fast-jwt'
 import type { FastifyInstance } from 'fastify'
 import type { AccountType, Client } from './registry.js'
 import { randomHex } from '../../random.js'
@@ -23,6 +24,9 @@ export interface AccessClaims {
 
 export function createTokens (app: FastifyInstance) {
   const { config } = app
+  // Tokens signed with a secret being rotated out: tried only when the current secret's
+  // signature check fails, so a current token costs nothing more.
+  const previous = config.accessTokenPreviousSecrets.map((key) => createVerifier({ ...verifyOptions(config), key }))
   const successorKey = Buffer.from(hkdfSync('sha256', config.refreshTokenSecret, '', SUCCESSOR_KEY_INFO, 32))
   return {
     /** A short-lived HS256 access token for one owner, session family and client kind. */
@@ -34,7 +38,19 @@ export function createTokens (app: FastifyInstance) {
      * caller's to compare, since it depends on the request's client kind.
      */
     verify (token: string): AccessClaims {
-      return app.jwt.verify<AccessClaims>(token)
+      try {
+        return app.jwt.verify<AccessClaims>(token)
+      } catch (err) {
+        if (!previous.length || (err as { code?: string }).code !== INVALID_SIGNATURE) throw err
+        for (const verifyWith of previous) {
+          try {
+            return verifyWith(token) as AccessClaims
+          } catch (e) {
+            if ((e as { code?: string }).code !== INVALID_SIGNATURE) throw e
+          }
+        }
+        throw err
+      }
     },
     /** 32 random bytes as 64 hex characters; only its SHA-256 is ever stored. */
     newRefreshToken (): { token: string, hash: string } {
@@ -71,6 +87,16 @@ export function createTokens (app: FastifyInstance) {
 }
 
 const SUCCESSOR_KEY_INFO = 'latchkey refresh token successor v1'
+const INVALID_SIGNATURE = 'FAST_JWT_INVALID_SIGNATURE'
+
+/**
+ * Pinned: a token with any other algorithm, `none` included, fails verification. The claims
+ * must also be present: fast-jwt checks iss only when it is there, and a token without exp
+ * would never expire.
+ */
+function verifyOptions (config: FastifyInstance['config']): Partial<VerifierOptions> {
+  return { algorithms: ['HS256' as Algorithm], allowedIss: config.jwtIssuer, requiredClaims: ['iss', 'exp', 'aud', 'sub'], cache: 10_000 }
+}
 
 export function hashRefreshToken (token: string): string {
   return createHash('sha256').update(token).digest('hex')
@@ -82,10 +108,7 @@ export default fp(async (app) => {
     secret: config.accessTokenSecret,
     // expiresIn in seconds: the plugin converts numbers to milliseconds for fast-jwt.
     sign: { algorithm: 'HS256', iss: config.jwtIssuer, expiresIn: config.accessTokenTtl },
-    // Pinned: a token with any other algorithm, `none` included, fails verification.
-    // The claims must also be present: fast-jwt checks iss only when it is there, and a token
-    // without exp would never expire.
-    verify: { algorithms: ['HS256'], allowedIss: config.jwtIssuer, requiredClaims: ['iss', 'exp', 'aud', 'sub'], cache: 10_000 }
+    verify: verifyOptions(config)
   })
   app.decorate('tokens', createTokens(app))
 }, { name: 'tokens', dependencies: ['config'] })

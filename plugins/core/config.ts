@@ -26,6 +26,7 @@ export const EnvSchema = Type.Object({
   REDIS_KEY_PREFIX: Type.String({ description: 'a key prefix' }),
   ACCESS_TOKEN_SECRET: Type.Optional(Type.String({ description: 'a secret of at least 32 characters' })),
   REFRESH_TOKEN_SECRET: Type.Optional(Type.String({ description: 'a secret of at least 32 characters' })),
+  ACCESS_TOKEN_PREVIOUS_SECRETS: Type.Optional(Type.String({ description: 'comma-separated secrets of at least 32 characters' })),
   ACCESS_TOKEN_EXPIRES_IN: Duration,
   REFRESH_TOKEN_EXPIRES_IN: Duration,
   REFRESH_TOKEN_REUSE_INTERVAL: Duration,
@@ -111,6 +112,8 @@ export interface Config {
   redisKeyPrefix: string
   accessTokenSecret: string
   refreshTokenSecret: string
+  /** Earlier ACCESS_TOKEN_SECRETs whose tokens are still accepted (rotation without downtime). */
+  accessTokenPreviousSecrets: string[]
   accessTokenTtl: number
   refreshTokenTtl: number
   /** Seconds after a rotation during which the rotated token gets the same successor back (0: never). */
@@ -206,7 +209,7 @@ function localSecrets (dataDir: string): { access: string, refresh: string } {
 }
 
 // Secrets and URLs with credentials may come from a file (`<NAME>_FILE`), as container secrets do.
-const FILE_VARIABLE = /(_SECRET|_KEY|^DATABASE_URL|^REDIS_URL|^SMTP_URL)$/
+const FILE_VARIABLE = /(_SECRETS?|_KEY|^DATABASE_URL|^REDIS_URL|^SMTP_URL)$/
 
 /** The value of `<name>_FILE`'s file, without its final newline; undefined when not given. */
 function fromFile (source: Record<string, string | undefined>, name: string): string | undefined {
@@ -265,6 +268,11 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     throw new ConfigError(`Invalid configuration: REFRESH_TOKEN_REUSE_INTERVAL must be at most 5m, got "${raw.REFRESH_TOKEN_REUSE_INTERVAL}"`)
   }
 
+  const previousSecrets = (raw.ACCESS_TOKEN_PREVIOUS_SECRETS ?? '').split(',').map((v) => v.trim()).filter(Boolean)
+  if (isProduction && previousSecrets.some((v) => v.length < 32)) {
+    throw new ConfigError('Invalid configuration: every ACCESS_TOKEN_PREVIOUS_SECRETS entry must be at least 32 characters in production')
+  }
+
   const origins = raw.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
   return {
     env,
@@ -276,6 +284,7 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     redisKeyPrefix: raw.REDIS_KEY_PREFIX,
     accessTokenSecret: accessTokenSecret!,
     refreshTokenSecret: refreshTokenSecret!,
+    accessTokenPreviousSecrets: previousSecrets,
     accessTokenTtl: parseDuration(raw.ACCESS_TOKEN_EXPIRES_IN),
     refreshTokenTtl: parseDuration(raw.REFRESH_TOKEN_EXPIRES_IN),
     refreshTokenReuseInterval: parseDuration(raw.REFRESH_TOKEN_REUSE_INTERVAL),
