@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createPrivateKey, createPublicKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto'
 import fp from 'fastify-plugin'
 import jwt from '@fastify/jwt'
 import { createVerifier, type Algorithm, type VerifierOptions } from 'fast-jwt'
@@ -24,17 +24,19 @@ export interface AccessClaims {
 
 export function createTokens (app: FastifyInstance) {
   const { config } = app
-  // Tokens signed with a secret being rotated out: tried only when the current secret's
+  // Tokens signed with a secret or key being rotated out: tried only when the current one's
   // signature check fails, so a current token costs nothing more.
-  const previous = config.accessTokenPreviousSecrets.map((key) => createVerifier({ ...verifyOptions(config), key }))
+  const previousKeys = config.accessTokenAlgorithm === 'EdDSA' ? config.accessTokenPreviousPublicKeys : config.accessTokenPreviousSecrets
+  const previous = previousKeys.map((key) => createVerifier({ ...verifyOptions(config), key }))
+  const jwks = { keys: publicKeys(config).map((key) => publicJwk(key)) }
   const successorKey = Buffer.from(hkdfSync('sha256', config.refreshTokenSecret, '', SUCCESSOR_KEY_INFO, 32))
   return {
-    /** A short-lived HS256 access token for one owner, session family and client kind. */
+    /** A short-lived access token (ACCESS_TOKEN_ALGORITHM) for one owner, session family and client kind. */
     sign (kind: AccountType, owner: { id: string, tokenVersion: number }, sid: string, client: Client): string {
       return app.jwt.sign({ sub: owner.id, type: kind.type, tokenVersion: owner.tokenVersion, sid, aud: kind.audiences[client] })
     },
     /**
-     * Checks signature (HS256 only), exp and iss; throws on any failure. The audience is the
+     * Checks signature (the configured algorithm only), exp and iss; throws on any failure. The audience is the
      * caller's to compare, since it depends on the request's client kind.
      */
     verify (token: string): AccessClaims {
@@ -52,6 +54,8 @@ export function createTokens (app: FastifyInstance) {
         throw err
       }
     },
+    /** The JSON Web Key Set of the keys that verify access tokens: none with HS256 (decisions.md section 16). */
+    jwks,
     /** 32 random bytes as 64 hex characters; only its SHA-256 is ever stored. */
     newRefreshToken (): { token: string, hash: string } {
       const token = randomHex(32)
@@ -95,7 +99,21 @@ const INVALID_SIGNATURE = 'FAST_JWT_INVALID_SIGNATURE'
  * would never expire.
  */
 function verifyOptions (config: FastifyInstance['config']): Partial<VerifierOptions> {
-  return { algorithms: ['HS256' as Algorithm], allowedIss: config.jwtIssuer, requiredClaims: ['iss', 'exp', 'aud', 'sub'], cache: 10_000 }
+  return { algorithms: [config.accessTokenAlgorithm as Algorithm], allowedIss: config.jwtIssuer, requiredClaims: ['iss', 'exp', 'aud', 'sub'], cache: 10_000 }
+}
+
+/** EdDSA: the current key's public half first, then the previous public keys; HS256: none. */
+function publicKeys (config: FastifyInstance['config']): KeyObject[] {
+  if (config.accessTokenAlgorithm !== 'EdDSA') return []
+  return [createPublicKey(createPrivateKey(config.accessTokenPrivateKey!)), ...config.accessTokenPreviousPublicKeys.map((pem) => createPublicKey(pem))]
+}
+
+/** An Ed25519 public key as a JWK whose `kid` is its RFC 7638 thumbprint. */
+export function publicJwk (key: KeyObject): { kty: string, crv: string, x: string, kid: string, alg: string, use: string } {
+  const { crv, x } = key.export({ format: 'jwk' }) as { crv: string, x: string }
+  // RFC 7638: the required members, in lexicographic order, with no whitespace.
+  const kid = createHash('sha256').update(JSON.stringify({ crv, kty: 'OKP', x })).digest('base64url')
+  return { kty: 'OKP', crv, x, kid, alg: 'EdDSA', use: 'sig' }
 }
 
 export function hashRefreshToken (token: string): string {
@@ -104,10 +122,13 @@ export function hashRefreshToken (token: string): string {
 
 export default fp(async (app) => {
   const { config } = app
+  const current = publicKeys(config)[0]
   await app.register(jwt, {
-    secret: config.accessTokenSecret,
+    secret: current
+      ? { private: config.accessTokenPrivateKey!, public: current.export({ type: 'spki', format: 'pem' }) as string }
+      : config.accessTokenSecret,
     // expiresIn in seconds: the plugin converts numbers to milliseconds for fast-jwt.
-    sign: { algorithm: 'HS256', iss: config.jwtIssuer, expiresIn: config.accessTokenTtl },
+    sign: { algorithm: config.accessTokenAlgorithm, iss: config.jwtIssuer, expiresIn: config.accessTokenTtl, ...(current && { kid: publicJwk(current).kid }) },
     verify: verifyOptions(config)
   })
   app.decorate('tokens', createTokens(app))

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { isAbsolute, join } from 'node:path'
@@ -27,6 +27,9 @@ export const EnvSchema = Type.Object({
   ACCESS_TOKEN_SECRET: Type.Optional(Type.String({ description: 'a secret of at least 32 characters' })),
   REFRESH_TOKEN_SECRET: Type.Optional(Type.String({ description: 'a secret of at least 32 characters' })),
   ACCESS_TOKEN_PREVIOUS_SECRETS: Type.Optional(Type.String({ description: 'comma-separated secrets of at least 32 characters' })),
+  ACCESS_TOKEN_ALGORITHM: Type.Union([Type.Literal('HS256'), Type.Literal('EdDSA')], { description: 'HS256 or EdDSA' }),
+  ACCESS_TOKEN_PRIVATE_KEY: Type.Optional(Type.String({ description: 'an Ed25519 private key in PKCS#8 PEM' })),
+  ACCESS_TOKEN_PREVIOUS_PUBLIC_KEYS: Type.Optional(Type.String({ description: 'Ed25519 public keys in SPKI PEM, comma-separated' })),
   ACCESS_TOKEN_EXPIRES_IN: Duration,
   REFRESH_TOKEN_EXPIRES_IN: Duration,
   REFRESH_TOKEN_REUSE_INTERVAL: Duration,
@@ -71,6 +74,7 @@ const DEFAULTS: Record<string, string> = {
   PORT: '8000',
   HOST: '0.0.0.0',
   REDIS_KEY_PREFIX: 'latchkey:',
+  ACCESS_TOKEN_ALGORITHM: 'HS256',
   ACCESS_TOKEN_EXPIRES_IN: '15m',
   REFRESH_TOKEN_EXPIRES_IN: '60d',
   REFRESH_TOKEN_REUSE_INTERVAL: '0s',
@@ -114,6 +118,11 @@ export interface Config {
   refreshTokenSecret: string
   /** Earlier ACCESS_TOKEN_SECRETs whose tokens are still accepted (rotation without downtime). */
   accessTokenPreviousSecrets: string[]
+  accessTokenAlgorithm: 'HS256' | 'EdDSA'
+  /** EdDSA: the Ed25519 private key (PKCS#8 PEM) that signs access tokens. */
+  accessTokenPrivateKey?: string
+  /** EdDSA: public keys (SPKI PEM) of earlier private keys, still accepted and published. */
+  accessTokenPreviousPublicKeys: string[]
   accessTokenTtl: number
   refreshTokenTtl: number
   /** Seconds after a rotation during which the rotated token gets the same successor back (0: never). */
@@ -208,8 +217,52 @@ function localSecrets (dataDir: string): { access: string, refresh: string } {
   return secrets
 }
 
+const PUBLIC_KEY_PEM = /-----BEGIN PUBLIC KEY-----[^-]+-----END PUBLIC KEY-----/g
+
+/**
+ * EdDSA keys: the private key from ACCESS_TOKEN_PRIVATE_KEY (required in production; generated
+ * once under DATA_DIR otherwise) and the earlier public keys. A PEM given in one line with `\n`
+ * escapes, as some secret stores and .env files hold it, is accepted too.
+ */
+function ed25519Keys (raw: Record<string, string>, isProduction: boolean, dataDir: string) {
+  const pem = (value: string) => value.replace(/\\n/g, '\n')
+  let privateKey = raw.ACCESS_TOKEN_PRIVATE_KEY && pem(raw.ACCESS_TOKEN_PRIVATE_KEY)
+  if (!privateKey) {
+    if (isProduction) throw new ConfigError('Invalid configuration: ACCESS_TOKEN_PRIVATE_KEY must be set with ACCESS_TOKEN_ALGORITHM=EdDSA in production')
+    privateKey = localPrivateKey(dataDir)
+  }
+  if (keyType(() => createPrivateKey(privateKey)) !== 'ed25519') throw new ConfigError(`Invalid configuration: ACCESS_TOKEN_PRIVATE_KEY must be ${describe('ACCESS_TOKEN_PRIVATE_KEY')}, got another value`)
+
+  const given = pem(raw.ACCESS_TOKEN_PREVIOUS_PUBLIC_KEYS ?? '')
+  const previousPublicKeys = given.match(PUBLIC_KEY_PEM) ?? []
+  const rest = given.replace(PUBLIC_KEY_PEM, '').replace(/[\s,]/g, '')
+  if (rest || previousPublicKeys.some((key) => keyType(() => createPublicKey(key)) !== 'ed25519')) {
+    throw new ConfigError(`Invalid configuration: ACCESS_TOKEN_PREVIOUS_PUBLIC_KEYS must be ${describe('ACCESS_TOKEN_PREVIOUS_PUBLIC_KEYS')}`)
+  }
+  return { privateKey, previousPublicKeys }
+}
+
+function keyType (parse: () => KeyObject): string | undefined {
+  try {
+    return parse().asymmetricKeyType
+  } catch {
+    return undefined
+  }
+}
+
+/** The development and test Ed25519 key, generated once into the data directory like the secrets. */
+function localPrivateKey (dataDir: string): string {
+  const file = join(dataDir, 'access-token-ed25519.pem')
+  if (existsSync(file)) return readFileSync(file, 'utf8')
+  mkdirSync(dataDir, { recursive: true })
+  const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
+  writeFileSync(file, key, { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return key
+}
+
 // Secrets and URLs with credentials may come from a file (`<NAME>_FILE`), as container secrets do.
-const FILE_VARIABLE = /(_SECRETS?|_KEY|^DATABASE_URL|^REDIS_URL|^SMTP_URL)$/
+const FILE_VARIABLE = /(_SECRETS?|_KEYS?|^DATABASE_URL|^REDIS_URL|^SMTP_URL)$/
 
 /** The value of `<name>_FILE`'s file, without its final newline; undefined when not given. */
 function fromFile (source: Record<string, string | undefined>, name: string): string | undefined {
@@ -237,7 +290,7 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
   if (error) {
     const name = error.instancePath.replace(/^\//, '') || String(error.params.missingProperty ?? '')
     // URLs carry passwords and secrets are secrets: the message never repeats those values.
-    const got = raw[name] === undefined ? 'nothing' : /URL|SECRET/.test(name) ? 'another value' : JSON.stringify(raw[name])
+    const got = raw[name] === undefined ? 'nothing' : /URL|SECRET|KEY/.test(name) ? 'another value' : JSON.stringify(raw[name])
     throw new ConfigError(`Invalid configuration: ${name} must be ${describe(name)}, got ${got}`)
   }
   for (const [name, { min, max }] of Object.entries(EnvSchema.properties as Record<string, { min?: number, max?: number }>)) {
@@ -251,8 +304,10 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
   const dataDir = isAbsolute(raw.DATA_DIR) ? raw.DATA_DIR : join(ROOT, raw.DATA_DIR)
   let accessTokenSecret = raw.ACCESS_TOKEN_SECRET
   let refreshTokenSecret = raw.REFRESH_TOKEN_SECRET
+  const accessTokenAlgorithm = raw.ACCESS_TOKEN_ALGORITHM as Config['accessTokenAlgorithm']
   if (isProduction) {
-    for (const name of ['ACCESS_TOKEN_SECRET', 'REFRESH_TOKEN_SECRET']) {
+    // With EdDSA the private key signs access tokens and ACCESS_TOKEN_SECRET has no use.
+    for (const name of [...(accessTokenAlgorithm === 'HS256' ? ['ACCESS_TOKEN_SECRET'] : []), 'REFRESH_TOKEN_SECRET']) {
       if ((raw[name] ?? '').length < 32) {
         throw new ConfigError(`Invalid configuration: ${name} must be set to at least 32 characters in production`)
       }
@@ -273,6 +328,15 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     throw new ConfigError('Invalid configuration: every ACCESS_TOKEN_PREVIOUS_SECRETS entry must be at least 32 characters in production')
   }
 
+  const keys = accessTokenAlgorithm === 'EdDSA' ? ed25519Keys(raw, isProduction, dataDir) : undefined
+  if (!keys && raw.ACCESS_TOKEN_PREVIOUS_PUBLIC_KEYS) {
+    throw new ConfigError('Invalid configuration: ACCESS_TOKEN_PREVIOUS_PUBLIC_KEYS applies to ACCESS_TOKEN_ALGORITHM=EdDSA only')
+  }
+  if (keys && previousSecrets.length) {
+    // Every algorithm but the configured one is refused, so HS256 secrets would verify nothing.
+    throw new ConfigError('Invalid configuration: ACCESS_TOKEN_PREVIOUS_SECRETS applies to ACCESS_TOKEN_ALGORITHM=HS256 only')
+  }
+
   const origins = raw.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
   return {
     env,
@@ -285,6 +349,9 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     accessTokenSecret: accessTokenSecret!,
     refreshTokenSecret: refreshTokenSecret!,
     accessTokenPreviousSecrets: previousSecrets,
+    accessTokenAlgorithm,
+    accessTokenPrivateKey: keys?.privateKey,
+    accessTokenPreviousPublicKeys: keys?.previousPublicKeys ?? [],
     accessTokenTtl: parseDuration(raw.ACCESS_TOKEN_EXPIRES_IN),
     refreshTokenTtl: parseDuration(raw.REFRESH_TOKEN_EXPIRES_IN),
     refreshTokenReuseInterval: parseDuration(raw.REFRESH_TOKEN_REUSE_INTERVAL),

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes, sign } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { AccountType } from '../../plugins/accounts/registry.js'
 
@@ -25,6 +25,13 @@ export function forgeJwt (payload: Record<string, unknown>, secret: string, head
   const digest = ({ HS256: 'sha256', HS384: 'sha384', HS512: 'sha512' } as Record<string, string>)[String(header.alg)]
   if (!digest) return `${input}.`
   return `${input}.${createHmac(digest, secret).update(input).digest('base64url')}`
+}
+
+/** A JWT signed with an Ed25519 private key (PKCS#8 PEM), as another holder of a key would sign it. */
+export function forgeEdJwt (payload: Record<string, unknown>, privateKey: string, header: Record<string, unknown> = { alg: 'EdDSA', typ: 'JWT' }): string {
+  const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
+  const input = `${encode(header)}.${encode(payload)}`
+  return `${input}.${sign(null, Buffer.from(input), privateKey).toString('base64url')}`
 }
 
 /** An access token of `kind` that is validly signed but expired an hour ago. */
