@@ -34,7 +34,7 @@ export const RegisterArgsSchema = Type.Object({
  * 64-hex string simply matches no session (401), so the schema does not reject it (400).
  */
 export const RefreshArgsSchema = Type.Object({
-  refreshToken: Type.Optional(Type.Unknown())
+  refreshToken: Type.Optional(Type.Unknown({ description: 'the refresh token (64 hex characters); the cookie jwt-<type>-refresh, when sent, is used instead' }))
 }, { additionalProperties: false })
 
 export const NoArgsSchema = Type.Object({}, { additionalProperties: false })

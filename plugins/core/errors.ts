@@ -5,6 +5,7 @@ import { isPlainObject } from './args.js'
 import { DEFAULT_LOCALE } from './i18n.js'
 import { isSecretName, redactUrl } from './logging.js'
 import { isDatabaseUnavailable } from './db.js'
+import { ErrorSchema } from '../../schemas/common.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -230,6 +231,14 @@ export default fp<ErrorsOptions>(async (app, opts) => {
       return reply.code(status).send(body(request, new AppError(code, { status, message: err.message })))
     }
     return internal(request, reply, err)
+  })
+
+  // Every route declares the error body for 4xx and 5xx (serialized and documented by it), also
+  // those whose schemas leave it out: the key set, the WebSocket upgrade, plugins' routes.
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined
+    if (response?.['4xx'] && response['5xx']) return
+    route.schema = { ...route.schema, response: { '4xx': ErrorSchema, '5xx': ErrorSchema, ...response } }
   })
 
   // Through the error handler above, which also gives it the security headers.

@@ -8,6 +8,8 @@ const ws: FastifyPluginAsync = async (app) => {
     method: 'GET',
     url: '/ws',
     config: { operation: 'V1Socket' },
+    // Documentation: the upgrade is the answer; without one, 426 in the error body.
+    schema: { response: { 101: { type: 'null', description: 'Switching Protocols: the WebSocket protocol of the README' } } },
     handler: async () => {
       throw new AppError('UPGRADE_REQUIRED')
     },
