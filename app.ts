@@ -14,6 +14,7 @@ import i18n from './plugins/core/i18n.js'
 import errors, { type ErrorTracker } from './plugins/core/errors.js'
 import { REDACT, serializers } from './plugins/core/logging.js'
 import args from './plugins/core/args.js'
+import docs from './plugins/core/docs.js'
 import db from './plugins/core/db.js'
 import redis from './plugins/core/redis.js'
 import rateLimit from './plugins/core/rate-limit.js'
@@ -34,6 +35,10 @@ declare module 'fastify' {
     /** The operation name every route carries (V1Login); checked against the path's version. */
     operation?: string
   }
+  interface FastifyInstance {
+    /** The operation name of the routes that a plugin we do not own registers in this scope. */
+    routeOperation?: string
+  }
 }
 
 export interface AppOptions {
@@ -48,6 +53,8 @@ export interface AppOptions {
   role?: 'serve' | 'worker'
   /** The moderation and preview steps of an asynchronous publish. */
   publishSteps?: Partial<PublishSteps>
+  /** LISTEN for room events (serve only; default true). False with MIGRATE_ON_START and the worker off, nothing connects to the database (npm run openapi). */
+  listen?: boolean
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -75,11 +82,12 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // Every route carries an operation name (V1Login); versioned paths must match their version.
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (route) {
     // @fastify/cors registers its preflight route itself (with CORS_ORIGINS); it is named here.
     if (route.method === 'OPTIONS' && route.url === '*' && !route.config?.operation) {
       route.config = { ...route.config, operation: 'Preflight' }
     }
+    if (!route.config?.operation && this.routeOperation) route.config = { ...route.config, operation: this.routeOperation }
     const operation = route.config?.operation
     if (!operation) throw new Error(`route ${route.method} ${route.url} has no operation name`)
     const version = VERSIONED.exec(route.url)?.[1]
@@ -121,13 +129,15 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(db)
   await app.register(redis)
   await app.register(rateLimit)
+  // The document collects the routes' schemas as they are registered: before the domains.
+  if (role === 'serve') await app.register(docs)
 
   // Domains.
   await app.register(tokens)
   await app.register(sessions)
   await app.register(auth)
   await app.register(accountAdmin)
-  await app.register(rooms, { listen: role === 'serve' })
+  await app.register(rooms, { listen: role === 'serve' && opts.listen !== false })
   await app.register(posts, { steps: opts.publishSteps })
 
   // Jobs, then (serve only) sockets and routes.

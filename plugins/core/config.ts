@@ -50,6 +50,7 @@ export const EnvSchema = Type.Object({
   TRUST_PROXY: Type.String({ pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$', description: 'false, a hop count (1), or comma-separated proxy addresses or CIDR ranges' }),
   CORS_ORIGINS: Type.String({ pattern: '^[^*]*$', description: 'comma-separated exact origins (* is refused)' }),
   BODY_LIMIT: Type.String({ pattern: '^[0-9]+(b|kb|mb)$', description: 'a size like 1mb: <integer><b|kb|mb>' }),
+  DOCS_ENABLED: Type.Optional(Bool),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { description: 'fatal, error, warn, info, debug, trace or silent' }),
   MIGRATE_ON_START: Bool,
@@ -146,6 +147,8 @@ export interface Config {
   trustProxy: boolean | number | string[]
   corsOrigins: string[]
   bodyLimit: number
+  /** GET /openapi.json and the API reference at /docs (DOCS_ENABLED; unset: on outside production). */
+  docsEnabled: boolean
   logLevel: string
   migrateOnStart: boolean
   dataDir: string
@@ -370,6 +373,7 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     trustProxy: parseTrustProxy(raw.TRUST_PROXY, isProduction),
     corsOrigins: origins,
     bodyLimit: parseSize(raw.BODY_LIMIT),
+    docsEnabled: raw.DOCS_ENABLED === undefined ? !isProduction : raw.DOCS_ENABLED === 'true',
     logLevel: raw.LOG_LEVEL,
     migrateOnStart: raw.MIGRATE_ON_START === 'true',
     dataDir,

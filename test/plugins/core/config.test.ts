@@ -113,13 +113,24 @@ t.test('values outside their form are refused, each naming its variable', async 
     ['CORS_ORIGINS', 'https://a.example,*', /\*/],
     ['NODE_ENV', 'staging', /development, production or test/],
     ['WORKER_ENABLED', 'yes', /true or false/],
-    ['RATE_LIMIT_MAX', '0', /integer from 1/]
+    ['RATE_LIMIT_MAX', '0', /integer from 1/],
+    ['DOCS_ENABLED', 'yes', /true or false/]
   ]
   for (const [name, value, expected] of cases) {
     t.test(`${name}=${value}`, async (t) => {
       refuses(t, { DATA_DIR: dataDir, [name]: value }, name, expected)
     })
   }
+})
+
+t.test('the API reference is on outside production unless DOCS_ENABLED says otherwise', async (t) => {
+  const dataDir = tempDir(t)
+  const production = { NODE_ENV: 'production', DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B }
+  t.equal(loadConfig({ DATA_DIR: dataDir }).docsEnabled, true, 'development')
+  t.equal(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }).docsEnabled, true, 'test')
+  t.equal(loadConfig(production).docsEnabled, false, 'production')
+  t.equal(loadConfig({ ...production, DOCS_ENABLED: 'true' }).docsEnabled, true, 'production with DOCS_ENABLED=true')
+  t.equal(loadConfig({ DATA_DIR: dataDir, DOCS_ENABLED: 'false' }).docsEnabled, false, 'development with DOCS_ENABLED=false')
 })
 
 t.test('sizes, origins and modes in their form are accepted', async (t) => {

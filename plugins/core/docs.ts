@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs'
+import { STATUS_CODES } from 'node:http'
+import { join } from 'node:path'
+import fp from 'fastify-plugin'
+import type { FastifySchema, RouteOptions } from 'fastify'
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
+import { ROOT } from '../../paths.js'
+import { ErrorSchema } from '../../schemas/common.js'
+
+const OPENAPI_PATH = '/openapi.json'
+const DOCS_PREFIX = '/docs'
+
+type Json = Record<string, any>
+
+// Markers between the two transforms, removed from the document.
+const ANY_METHOD = 'x-any-method'
+const ERROR_BODY = 'x-error-body'
+
+/**
+ * The reference page only loads its own files and calls this API: nothing from elsewhere
+ * (the plugin's default CSP also allows https: styles and fonts and upgrades to https, which
+ * breaks the page on a plain-http development port).
+ */
+const DOCS_CSP = "default-src 'self'; base-uri 'self'; connect-src 'self'; font-src 'self' data:; form-action 'self'; " +
+  "frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self'"
+
+const DESCRIPTION = `Token authentication, sessions and publishing.
+
+Every \`/v1\` action accepts any HTTP method (GET, POST, PUT, PATCH, DELETE); each is documented as
+POST with a JSON body. Its arguments may equally be sent in the query string: the body is merged
+over the query string (the body wins) and one schema validates and coerces the result. A body that
+is not JSON is 415. \`lang\` (query string or body) only picks the language of messages.
+
+Protected actions take \`Authorization: jwt-<type> <access token>\` (security schemes \`jwt-user\`,
+\`jwt-admin\`). The access token's audience is \`<type>-<client>\`, the client being \`X-Client\`
+(\`web\` or \`app\`, anything else means \`web\`): send the same \`X-Client\` with a token as at the
+login that issued it. \`X-Platform\` (free text up to 32 characters) is stored on the session at
+login and register. Refresh and logout read the refresh token from the cookie
+\`jwt-<type>-refresh\` first, then from the \`refreshToken\` argument.
+
+Every error is the flat body \`Error\`; clients branch on \`error\`, which never changes, while
+\`message\` is translated.`
+
+/** The first documented segment: `/v1/users/login` is `users`, unversioned paths are `service`. */
+function tagOf (url: string): string {
+  const versioned = /^\/v[0-9]+\/([^/]+)/.exec(url)
+  return versioned ? versioned[1] : 'service'
+}
+
+/** An arguments schema as a client sends it: a property with a default may be left out. */
+function argsAsSent (schema: Json): Json {
+  const properties = schema.properties ?? {}
+  const required = (schema.required ?? []).filter((name: string) => properties[name]?.default === undefined)
+  const out = { ...schema, required }
+  if (!required.length) delete out.required
+  return out
+}
+
+/** `Authorization: jwt-<type> <token>` (decisions section 5): a header value with its own scheme. */
+function securityScheme (name: string): Json {
+  return {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: `The scheme and an access token: \`Authorization: ${name} <access token>\`. ` +
+      `A missing or refused token is 401 with \`WWW-Authenticate: ${name}\`.`
+  }
+}
+
+/**
+ * Per route, before @fastify/swagger converts it: the operation name, a tag per feature, the
+ * security scheme of `config.auth`, the error body marked for a reference, and, for the routes
+ * that take any method, the arguments as the JSON body of one documented POST.
+ */
+function transform ({ schema, url, route, openapiObject }: { schema: FastifySchema, url: string, route: RouteOptions, openapiObject: Json }) {
+  const config = route.config as { operation?: string, auth?: string } | undefined
+  if (!schema || schema.hide) return { schema, url }
+  const out: Json = { ...schema, operationId: config?.operation, tags: [tagOf(url)] }
+  if (config?.auth) {
+    const name = `jwt-${config.auth}`
+    out.security = [{ [name]: [] }]
+    openapiObject.components.securitySchemes[name] = securityScheme(name)
+  }
+  out.response = Object.fromEntries(Object.entries((schema.response ?? {}) as Json).map(([status, body]) =>
+    [status, body === ErrorSchema ? { ...body, [ERROR_BODY]: true } : body]))
+  const args = schema.querystring as Json | undefined
+  if (Array.isArray(route.method) && route.method.length > 1 && route.method.includes('POST')) {
+    out[ANY_METHOD] = true
+    delete out.querystring
+    if (args && Object.keys(args.properties ?? {}).length) out.body = argsAsSent(args)
+  } else if (args) {
+    out.querystring = argsAsSent(args)
+  }
+  return { schema: out, url }
+}
+
+/**
+ * The whole document: one operation per any-method route, the error body as a component,
+ * `lang` on every operation, response descriptions, the tags.
+ */
+function transformObject (openapiObject: Json, locales: string[]) {
+  const { components } = openapiObject
+  components.parameters = {
+    lang: {
+      name: 'lang',
+      in: 'query',
+      required: false,
+      description: `The language of messages: ${locales.join(', ')} (a tag like es-MX counts as es; ` +
+        'also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action.',
+      schema: { type: 'string' }
+    }
+  }
+  const tags = new Set<string>()
+  for (const item of Object.values(openapiObject.paths as Record<string, Json>)) {
+    // An any-method route is the same operation under every method: POST stands for them.
+    if (Object.values(item).some((operation) => operation[ANY_METHOD])) {
+      for (const method of Object.keys(item)) if (method !== 'post') delete item[method]
+      delete item.post[ANY_METHOD]
+      // Fastify's body schemas are required; a body with nothing required may be left out.
+      const body = item.post.requestBody
+      if (body && !body.content['application/json'].schema.required) body.required = false
+      item.post.description = body
+        ? 'Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.'
+        : 'Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.'
+    }
+    for (const operation of Object.values(item) as Json[]) {
+      for (const tag of operation.tags ?? []) tags.add(tag)
+      operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/lang' }]
+      for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+        const media = response.content?.['application/json']
+        if (media?.schema[ERROR_BODY]) {
+          const { [ERROR_BODY]: _, ...error } = media.schema
+          components.schemas.Error ??= error
+          media.schema = { $ref: '#/components/schemas/Error' }
+          response.description = status[0] === '4'
+            ? 'Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action\'s own codes)'
+            : 'Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops)'
+        } else if (response.description === 'Default Response') {
+          response.description = STATUS_CODES[status] ?? status
+        }
+      }
+    }
+  }
+  openapiObject.tags = [...tags].sort().map((name) => ({ name }))
+  return openapiObject
+}
+
+function swaggerOptions (locales: string[]): FastifyDynamicSwaggerOptions {
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Latchkey', version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      components: { securitySchemes: {} }
+    },
+    transform: transform as FastifyDynamicSwaggerOptions['transform'],
+    transformObject: ({ openapiObject }: Json) => transformObject(openapiObject, locales)
+  }
+}
+
+/**
+ * GET /openapi.json (OpenAPI 3.1, generated from the route schemas) and the reference at /docs,
+ * with DOCS_ENABLED (on by default outside production). Off, neither exists: both are 404 and
+ * nothing of them is loaded. Registered before the routes, whose schemas it collects.
+ */
+export default fp(async (app) => {
+  if (!app.config.docsEnabled) return
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')])
+  await app.register(swagger, swaggerOptions(app.i18n.locales))
+  app.route({
+    method: 'GET',
+    url: OPENAPI_PATH,
+    config: { operation: 'OpenApi' },
+    schema: { hide: true },
+    handler: async () => app.swagger()
+  })
+  await app.register(async (scope) => {
+    // The reference's routes are the plugin's own: they are named here (app.ts's onRoute).
+    scope.decorate('routeOperation', 'Docs')
+    await scope.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      staticCSP: DOCS_CSP
+    })
+  })
+}, { name: 'docs', dependencies: ['config', 'i18n'] })
