@@ -19,6 +19,7 @@ import db from './plugins/core/db.js'
 import redis from './plugins/core/redis.js'
 import rateLimit from './plugins/core/rate-limit.js'
 import worker from './plugins/core/worker.js'
+import metrics from './plugins/core/metrics.js'
 import websocket from './plugins/core/websocket.js'
 import tokens from './plugins/accounts/tokens.js'
 import sessions from './plugins/accounts/sessions.js'
@@ -129,6 +130,7 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(db)
   await app.register(redis)
   await app.register(rateLimit)
+  await app.register(metrics, { enabled: true })
   // The document collects the routes' schemas as they are registered: before the domains.
   if (role === 'serve') await app.register(docs)
 

@@ -13,6 +13,7 @@ import configPlugin from './plugins/core/config.js'
 import db, { isDatabaseUnavailable } from './plugins/core/db.js'
 import tokens from './plugins/accounts/tokens.js'
 import sessions from './plugins/accounts/sessions.js'
+import metrics from './plugins/core/metrics.js'
 import { ACCOUNT_TYPES } from './plugins/accounts/registry.js'
 import { AppError } from './plugins/core/errors.js'
 import accountAdmin, { type AccountActionName } from './plugins/admin/accounts.js'
@@ -56,6 +57,8 @@ async function accountServices (config: Config) {
   await app.register(configPlugin, { config })
   await app.register(db)
   await app.register(tokens)
+  // One-shot commands count nothing and open no metrics port.
+  await app.register(metrics, { enabled: false })
   await app.register(sessions)
   await app.register(accountAdmin)
   await app.ready()

@@ -45,13 +45,15 @@ type Row = Record<string, any>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const REFRESH_TOKEN = /^[0-9a-f]{64}$/
+/** A rotated token replayed outside the reuse interval: the family's owner was signed out everywhere. */
+const THEFT = Symbol('theft')
 
 export function normalizeEmail (email: string): string {
   return email.trim().toLowerCase()
 }
 
 export function createSessions (app: FastifyInstance) {
-  const { sql, tokens, config } = app
+  const { sql, tokens, config, metrics } = app
   const queries = Object.fromEntries(Object.values(ACCOUNT_TYPES).map((k) => [k.type, statements(k)]))
   const q = (kind: AccountType) => queries[kind.type]
   const err = (kind: AccountType, name: AccountErrorName) => new AppError(accountErrorCode(kind, name))
@@ -161,7 +163,7 @@ export function createSessions (app: FastifyInstance) {
       if (rotated) return rotated
 
       // Not an active session of an active owner: find out which case it is, under the lock.
-      const outcome = await sql.begin(async (tx): Promise<Issued | 'retry' | null> => {
+      const outcome = await sql.begin(async (tx): Promise<Issued | 'retry' | typeof THEFT | null> => {
         const [row] = await prepared(tx, q(kind).lockSession, [hash, reuseInterval])
         if (!row) return null
         const context = { actorType: kind.type, actorId: row.id, sessionId: row.family_id, ip: meta.ip, userAgent: meta.userAgent }
@@ -177,7 +179,7 @@ export function createSessions (app: FastifyInstance) {
           }
           await revokeAll(tx, kind, row.id)
           await recordEvent(tx, { event: 'refresh.reuse_detected', accountType: kind.type, accountId: row.id }, context)
-          return null
+          return THEFT
         }
         if (row.revoked_at || row.expired || !row.is_active || row.deleted_at) {
           await prepared(tx, q(kind).revokeSession, [row.session_id])
@@ -185,6 +187,10 @@ export function createSessions (app: FastifyInstance) {
         }
         return 'retry'
       })
+      if (outcome === THEFT) {
+        metrics?.reuseDetected.inc({ type: kind.type })
+        throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
+      }
       // Valid after all (its owner was reactivated in between): one more try at the rotation.
       const issued = outcome === 'retry' ? await rotateActive() : outcome
       if (!issued) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
@@ -358,4 +364,4 @@ export default fp(async (app) => {
   const sessions = createSessions(app)
   app.decorate('sessions', sessions)
   app.addHook('onClose', async () => sessions.close())
-}, { name: 'sessions', dependencies: ['db', 'tokens', 'config'] })
+}, { name: 'sessions', dependencies: ['db', 'tokens', 'config', 'metrics'] })

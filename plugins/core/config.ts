@@ -58,7 +58,8 @@ export const EnvSchema = Type.Object({
   EMBEDDED_DB_PORT: Int(1, 65535),
   DB_POOL_SIZE: Int(1, 1000),
   WS_AUTH_TIMEOUT: Duration,
-  WS_HEARTBEAT_INTERVAL: Duration
+  WS_HEARTBEAT_INTERVAL: Duration,
+  METRICS_PORT: Type.Optional(Int(0, 65535))
 })
 
 /**
@@ -156,6 +157,8 @@ export interface Config {
   dbPoolSize: number
   wsAuthTimeoutMs: number
   wsHeartbeatMs: number
+  /** The port of the Prometheus listener (/metrics); undefined: no metrics. */
+  metricsPort?: number
 }
 
 export class ConfigError extends Error {
@@ -340,6 +343,10 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     throw new ConfigError('Invalid configuration: ACCESS_TOKEN_PREVIOUS_SECRETS applies to ACCESS_TOKEN_ALGORITHM=HS256 only')
   }
 
+  if (raw.METRICS_PORT !== undefined && raw.METRICS_PORT !== '0' && Number(raw.METRICS_PORT) === Number(raw.PORT)) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT (metrics are never served on the public port)')
+  }
+
   const origins = raw.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
   return {
     env,
@@ -380,7 +387,8 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     embeddedDbPort: Number(raw.EMBEDDED_DB_PORT),
     dbPoolSize: Number(raw.DB_POOL_SIZE),
     wsAuthTimeoutMs: parseDuration(raw.WS_AUTH_TIMEOUT) * 1000,
-    wsHeartbeatMs: parseDuration(raw.WS_HEARTBEAT_INTERVAL) * 1000
+    wsHeartbeatMs: parseDuration(raw.WS_HEARTBEAT_INTERVAL) * 1000,
+    metricsPort: raw.METRICS_PORT === undefined ? undefined : Number(raw.METRICS_PORT)
   }
 }
 

@@ -42,6 +42,13 @@ export default fp<WorkerOptions>(async (app, opts) => {
   const utils = await makeWorkerUtils({ pgPool: pool, logger })
   const liveness = watchWorkerLiveness({ pool, utils, log: app.log, intervalMs: config.workerRescueIntervalMs })
   await liveness.start()
+  const { metrics } = app
+  if (metrics) {
+    liveness.events.on('job:success', ({ job }) => metrics.jobs.inc({ task: job.task_identifier, outcome: 'success' }))
+    // job:failed repeats the last job:error: counted once, as failed when no attempt is left.
+    liveness.events.on('job:error', ({ job }) =>
+      metrics.jobs.inc({ task: job.task_identifier, outcome: job.attempts >= job.max_attempts ? 'failed' : 'retry' }))
+  }
   const runner = await run({
     pgPool: pool,
     events: liveness.events,
@@ -59,4 +66,4 @@ export default fp<WorkerOptions>(async (app, opts) => {
     await utils.release()
     await pool.end()
   })
-}, { name: 'worker', dependencies: ['config', 'db'] })
+}, { name: 'worker', dependencies: ['config', 'db', 'metrics'] })

@@ -36,9 +36,14 @@ export function createRooms (app: FastifyInstance) {
     // Serialized and UTF-8 encoded once for the whole room (a string would be encoded per
     // socket); `binary: false` keeps it a text frame.
     const frame = Buffer.from(JSON.stringify({ type: 'event', room, event, data }))
+    let sent = 0
     for (const socket of sockets) {
-      if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false })
+      if (socket.readyState === socket.OPEN) {
+        socket.send(frame, { binary: false })
+        sent++
+      }
     }
+    app.metrics?.roomEventsDelivered.inc(sent)
   }
 
   const rooms = {
@@ -137,4 +142,4 @@ export default fp<{ listen: boolean }>(async (app, opts) => {
   app.addHook('preClose', async () => {
     await Promise.all(listeners.map((l) => l.unlisten().catch(() => {})))
   })
-}, { name: 'rooms', dependencies: ['db', 'config'] })
+}, { name: 'rooms', dependencies: ['db', 'config', 'metrics'] })

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onErrorHookHandler, onResponseHookHandler, preHandlerAsyncHookHandler } from 'fastify'
 import type { CookieSerializeOptions } from '@fastify/cookie'
 import { cookiesOf } from '../../core/cookies.js'
 import { AppError } from '../../core/errors.js'
@@ -29,6 +29,40 @@ const ACTION_NAMES: Record<AccountAction, string> = {
 export function operation (kind: AccountType, action: AccountAction): string {
   const role = kind.type === 'user' ? '' : `By${kind.type[0].toUpperCase()}${kind.type.slice(1)}`
   return `V1${ACTION_NAMES[action]}${role}`
+}
+
+/** The `outcome` label of a failed login or refresh (README, Metrics): a few fixed values. */
+function failureOutcome (err: FastifyError): string {
+  const code = err instanceof AppError ? err.code : ''
+  if (/_(INVALID_LOGIN_CREDENTIALS|ACCOUNT_DOES_NOT_EXIST)$/.test(code)) return 'invalid_credentials'
+  if (/_ACCOUNT_(INACTIVE|DELETED)$/.test(code)) return 'inactive'
+  if (code.endsWith('_EMAIL_NOT_CONFIRMED')) return 'email_not_confirmed'
+  if (code.endsWith('_INVALID_REFRESH_TOKEN')) return 'invalid_token'
+  const status = err instanceof AppError ? err.statusCode : err.statusCode ?? 500
+  if (status === 429) return 'rate_limited'
+  if (status === 503) return 'unavailable'
+  return status < 500 ? 'bad_request' : 'error'
+}
+
+/**
+ * Route-level hooks counting the action's outcomes in latchkey_logins_total or
+ * latchkey_refreshes_total; none at all when metrics are off.
+ */
+export function countOutcomes (app: FastifyInstance, kind: AccountType, family: 'logins' | 'refreshes'):
+  { onResponse?: onResponseHookHandler, onError?: onErrorHookHandler } {
+  const { metrics } = app
+  if (!metrics) return {}
+  const counter = metrics[family]
+  return {
+    onResponse (_request, reply, done) {
+      if (reply.statusCode < 400) counter.inc({ type: kind.type, outcome: 'success' })
+      done()
+    },
+    onError (_request, _reply, err, done) {
+      counter.inc({ type: kind.type, outcome: failureOutcome(err) })
+      done()
+    }
+  }
 }
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' }

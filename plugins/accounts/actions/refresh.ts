@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AuthResponseSchema, RefreshArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { operation, presentedRefreshToken, sendIssued, sessionMeta } from './common.js'
+import { countOutcomes, operation, presentedRefreshToken, sendIssued, sessionMeta } from './common.js'
 
 /** /v1/<type>/refresh: rotates the refresh token (cookie or argument) for a new pair (200). */
 export function refresh (kind: AccountType): FastifyPluginAsync {
@@ -15,6 +15,7 @@ export function refresh (kind: AccountType): FastifyPluginAsync {
       url: '/refresh',
       config: { operation: operation(kind, 'refresh') },
       schema: { querystring: RefreshArgsSchema, response: responses({ 200: AuthResponseSchema(kind, 200) }) },
+      ...countOutcomes(app, kind, 'refreshes'),
       handler: async (request, reply) => {
         const { userAgent, ip } = sessionMeta(request)
         const out = await sessions.refresh(kind, presentedRefreshToken(kind, request), { userAgent, ip })
