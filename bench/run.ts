@@ -143,7 +143,7 @@ async function main () {
     const service = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'direct' }, await freePort())
     services.push(service)
 
-    const perUser = quick ? 60 : 1000
+    const perUser = quick ? 200 : 1000
     log('seeding users and sessions')
     const tokens = await seed(url, 1000, perUser)
     // Each side of the refresh scenario spends sessions of its own.
