@@ -26,6 +26,7 @@ export function watchWorkerLiveness (opts: {
   const events: WorkerEvents = new EventEmitter()
   const mine = new Set<string>()
   let client: pg.PoolClient | null = null
+  let releaseClient: (() => void) | null = null
   let connecting: Promise<void> | null = null
   let stopped = false
   let suspects = new Set<string>()
@@ -39,14 +40,28 @@ export function watchWorkerLiveness (opts: {
       while (!stopped && !client) {
         try {
           const c = await pool.connect()
+          // Released once: the connection may fail after stop() gave it back (the database
+          // going away at shutdown), and pg-pool throws on a second release.
+          let released = false
+          const release = (err?: Error) => {
+            if (released) return
+            released = true
+            c.release(err)
+          }
           c.on('error', (err) => {
             log.warn({ err }, 'worker liveness connection lost')
             if (client === c) client = null
-            c.release(err)
+            release(err)
             if (!stopped) setTimeout(() => void connect(), 500).unref()
           })
-          await lock(c, [...mine])
+          try {
+            await lock(c, [...mine])
+          } catch (err) {
+            release(err as Error)
+            throw err
+          }
           client = c
+          releaseClient = release
         } catch (err) {
           log.warn({ err }, 'worker liveness: cannot reach the database')
           await new Promise((resolve) => setTimeout(resolve, 1000).unref())
@@ -98,7 +113,7 @@ export function watchWorkerLiveness (opts: {
       clearInterval(timer)
       await connecting
       await pending
-      client?.release()
+      if (client) releaseClient?.()
       client = null
     }
   }
