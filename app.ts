@@ -24,6 +24,8 @@ import websocket from './plugins/core/websocket.js'
 import tokens from './plugins/accounts/tokens.js'
 import sessions from './plugins/accounts/sessions.js'
 import accountAdmin from './plugins/admin/accounts.js'
+import accountLifecycle from './plugins/accounts/lifecycle.js'
+import mailer from './plugins/mail/mailer.js'
 import auth from './plugins/accounts/auth.js'
 import posts, { type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
@@ -139,6 +141,8 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(sessions)
   await app.register(auth)
   await app.register(accountAdmin)
+  await app.register(mailer)
+  await app.register(accountLifecycle)
   await app.register(rooms, { listen: role === 'serve' && opts.listen !== false })
   await app.register(posts, { steps: opts.publishSteps })
 

@@ -6,7 +6,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const id = () => uuid('id').primaryKey()
 
 /** An account table and its session table; every account type has the same shape. */
-function accountTables (table: string, sessionTable: string, ownerColumn: string) {
+function accountTables (table: string, sessionTable: string, tokenTable: string, ownerColumn: string) {
   const owners = pgTable(table, {
     id: id(),
     email: varchar('email', { length: 254 }).notNull().unique(),
@@ -56,11 +56,28 @@ function accountTables (table: string, sessionTable: string, ownerColumn: string
     }).onDelete('set null')
   ])
 
-  return { owners, sessions }
+  // One-time tokens of the mailed links (decisions.md section 14): only the SHA-256 is kept.
+  const tokens = pgTable(tokenTable, {
+    id: id(),
+    ownerId: uuid(ownerColumn).notNull().references(() => owners.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 32 }).notNull(),
+    tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+    // The address the link was sent to: a token proves that mailbox, not a later one.
+    email: varchar('email', { length: 254 }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow()
+  }, (t) => [
+    check(`${tokenTable}_purpose_check`, sql`${t.purpose} in ('verify_email', 'reset_password')`),
+    index(`${tokenTable}_${ownerColumn}_purpose_idx`).on(t.ownerId, t.purpose),
+    index(`${tokenTable}_expires_at_idx`).on(t.expiresAt)
+  ])
+
+  return { owners, sessions, tokens }
 }
 
-export const { owners: users, sessions: userSessions } = accountTables('users', 'user_sessions', 'user_id')
-export const { owners: admins, sessions: adminSessions } = accountTables('admins', 'admin_sessions', 'admin_id')
+export const { owners: users, sessions: userSessions, tokens: userTokens } = accountTables('users', 'user_sessions', 'user_tokens', 'user_id')
+export const { owners: admins, sessions: adminSessions, tokens: adminTokens } = accountTables('admins', 'admin_sessions', 'admin_tokens', 'admin_id')
 
 export const posts = pgTable('posts', {
   id: id(),

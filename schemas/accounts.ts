@@ -19,14 +19,31 @@ export const AccountSchema = Type.Object({
 }, { additionalProperties: false })
 export type PublicAccount = Static<typeof AccountSchema>
 
+const Email = Type.String({ format: 'email', maxLength: 254 })
+const NewPassword = Type.String({ minLength: 8, maxLength: 1024 })
+
 export const LoginArgsSchema = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
+  email: Email,
   password: Type.String({ minLength: 1, maxLength: 1024 })
 }, { additionalProperties: false })
 
 export const RegisterArgsSchema = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  password: Type.String({ minLength: 8, maxLength: 1024 })
+  email: Email,
+  password: NewPassword
+}, { additionalProperties: false })
+
+/** A one-time token from a mailed link; anything that is not one is USER.BAD_REQUEST_INVALID_TOKEN, not a 400 on its form. */
+const OneTimeToken = Type.String({ minLength: 1, maxLength: 1024, description: 'the token of the mailed link (its `token` query parameter)' })
+
+export const EmailArgsSchema = Type.Object({ email: Email }, { additionalProperties: false })
+
+export const VerifyEmailArgsSchema = Type.Object({ token: OneTimeToken }, { additionalProperties: false })
+
+export const ResetPasswordArgsSchema = Type.Object({ token: OneTimeToken, password: NewPassword }, { additionalProperties: false })
+
+export const ChangePasswordArgsSchema = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+  newPassword: NewPassword
 }, { additionalProperties: false })
 
 /**
@@ -39,9 +56,9 @@ export const RefreshArgsSchema = Type.Object({
 
 export const NoArgsSchema = Type.Object({}, { additionalProperties: false })
 
-/** 200 body of `me`: `{ <user|admin> }`. */
-export function AccountResponseSchema (kind: AccountType) {
-  return Success(200, { [kind.bodyKey]: AccountSchema })
+/** Body of `me` and `verifyemail` (200), and of `register` without a session (201): `{ <user|admin> }`. */
+export function AccountResponseSchema (kind: AccountType, status: 200 | 201 = 200) {
+  return Success(status, { [kind.bodyKey]: AccountSchema })
 }
 
 /** 200/201 body of login, register and refresh: `{ token, refreshToken, <user|admin> }`. */

@@ -30,6 +30,20 @@ function windowStatement (kind: AccountType) {
 
 const STATEMENTS = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, windowStatement(kind)]))
 
+/** One-time tokens (used or not) expired more than `$1` seconds ago, `$2` at a time through the expiry index. */
+const TOKEN_STATEMENTS = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, `delete from "${kind.tokenTable}"
+  where id in (select id from "${kind.tokenTable}" where expires_at < now() - make_interval(secs => $1) limit $2)`]))
+
+/** Deletes a table's one-time tokens that expired SESSION_RETENTION ago: how many. */
+export async function pruneTokens (app: FastifyInstance, kind: AccountType, batch = PRUNE_BATCH): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const { count } = await prepared(app.sql, TOKEN_STATEMENTS.get(kind)!, [app.config.sessionRetention, batch])
+    deleted += count
+    if (count < batch) return deleted
+  }
+}
+
 export interface Pruned { table: string, deleted: number, erased: number }
 
 /** Walks one session table from start to end; no statement runs longer than one window. */
@@ -48,7 +62,8 @@ export async function pruneSessions (app: FastifyInstance, kind: AccountType, ba
 
 /**
  * Hourly (graphile-worker cron), with an empty payload: retention of the session tables of every
- * account type (decisions.md section 13). Logs what it removed per table.
+ * account type (decisions.md section 13), and of their one-time tokens with the same
+ * SESSION_RETENTION after expiry. Logs what it removed per table.
  */
 export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH): Task {
   return async (_payload, helpers) => {
@@ -56,6 +71,8 @@ export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH):
       const started = Date.now()
       const pruned = await pruneSessions(app, kind, batch)
       app.log.info({ ...pruned, ms: Date.now() - started, jobId: helpers.job.id }, 'sessions pruned')
+      const tokens = await pruneTokens(app, kind, batch)
+      app.log.info({ table: kind.tokenTable, deleted: tokens, jobId: helpers.job.id }, 'one-time tokens pruned')
     }
   }
 }

@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify'
 import { V1PublishTask } from './V1PublishTask.js'
 import { V1PruneSessionsTask } from './V1PruneSessionsTask.js'
 import { V1PruneAuditEventsTask } from './V1PruneAuditEventsTask.js'
+import { V1SendEmailTask } from './V1SendEmailTask.js'
 
 /** Every task the worker runs, by name. */
 export function taskList (app: FastifyInstance): TaskList {
   return {
     V1PublishTask: V1PublishTask(app),
     V1PruneSessionsTask: V1PruneSessionsTask(app),
-    V1PruneAuditEventsTask: V1PruneAuditEventsTask(app)
+    V1PruneAuditEventsTask: V1PruneAuditEventsTask(app),
+    V1SendEmailTask: V1SendEmailTask(app)
   }
 }
 

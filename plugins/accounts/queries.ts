@@ -41,6 +41,11 @@ export function statements (kind: AccountType) {
       e as (insert into audit_events (${AUDIT_COLUMNS})
         values ($11, 'register', '${kind.type}', $1, '${kind.type}', $1, $2, $8, $7, json_build_object('client', $5, 'platform', $6)))
       select ${OWNER_FIELDS('a')} from a`,
+    // The same without a session ($4 the event id, $5 ip, $6 user agent, $7 client, $8 platform).
+    registerWithoutSession: `with a as (insert into ${o} (id, email, password) values ($1, $2, $3) returning *),
+      e as (insert into audit_events (${AUDIT_COLUMNS})
+        values ($4, 'register', '${kind.type}', $1, '${kind.type}', $1, null, $5, $6, json_build_object('client', $7::text, 'platform', $8::text)))
+      select ${OWNER_FIELDS('a')} from a`,
     // The common case in one statement (one round trip): an active session of an active owner is
     // locked, a successor inserted into its family and the session marked rotated, keeping the
     // sealed successor ($7, null without a reuse interval). A concurrent refresh of the same

@@ -13,6 +13,8 @@ export interface AccountType {
   bodyKey: string
   ownerTable: string
   sessionTable: string
+  /** The one-time tokens of mailed links (verify_email, reset_password). */
+  tokenTable: string
   ownerColumn: string
   scheme: string
   cookie: string
@@ -20,13 +22,15 @@ export interface AccountType {
   audiences: { web: string, app: string }
 }
 
-function accountType (type: AccountTypeName, path: string, ownerTable: string, sessionTable: string, ownerColumn: string): AccountType {
+function accountType (type: AccountTypeName, path: string, ownerTable: string, sessionTable: string, tokenTable: string,
+  ownerColumn: string): AccountType {
   return {
     type,
     path,
     bodyKey: type,
     ownerTable,
     sessionTable,
+    tokenTable,
     ownerColumn,
     scheme: `jwt-${type}`,
     cookie: `jwt-${type}-refresh`,
@@ -36,8 +40,8 @@ function accountType (type: AccountTypeName, path: string, ownerTable: string, s
 }
 
 export const ACCOUNT_TYPES: Readonly<Record<AccountTypeName, AccountType>> = {
-  user: accountType('user', 'users', 'users', 'user_sessions', 'user_id'),
-  admin: accountType('admin', 'admins', 'admins', 'admin_sessions', 'admin_id')
+  user: accountType('user', 'users', 'users', 'user_sessions', 'user_tokens', 'user_id'),
+  admin: accountType('admin', 'admins', 'admins', 'admin_sessions', 'admin_tokens', 'admin_id')
 }
 export type Client = 'web' | 'app'
 

@@ -43,6 +43,9 @@ export interface Device {
 
 type Row = Record<string, any>
 
+/** More work in the transaction that creates an account, given its id. */
+export type Within = (tx: Queryable, ownerId: string) => Promise<unknown>
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const REFRESH_TOKEN = /^[0-9a-f]{64}$/
 /** A rotated token replayed outside the reuse interval: the family's owner was signed out everywhere. */
@@ -93,6 +96,17 @@ export function createSessions (app: FastifyInstance) {
       async () => { await prepared(db, q(kind).revokeSessions, [ownerId]) })
   }
 
+  /** Every active family of the owner but `familyId` (null: every family), in the caller's transaction: how many. */
+  async function revokeOtherFamilies (db: Queryable, kind: AccountType, ownerId: string, familyId: string | null): Promise<number> {
+    const params = [ownerId, familyId]
+    const families = new Set<string>()
+    await settle(async () => {
+      const [row] = await prepared(db, q(kind).revokeOtherFamilies, params)
+      for (const family of row.families) families.add(family)
+    }, async () => (await prepared(db, q(kind).remainingOutsideFamily, params))[0].n)
+    return families.size
+  }
+
   function audit (db: Queryable, kind: AccountType, event: AuditEvent['event'], accountId: string, context: AuditContext,
     data?: Record<string, unknown>) {
     return recordEvent(db, { event, accountType: kind.type, accountId, data }, context)
@@ -125,12 +139,30 @@ export function createSessions (app: FastifyInstance) {
       return issue(kind, row, meta.client, refreshToken, familyId)
     },
 
-    /** Creates an active account and signs it in, like a login. */
-    async register (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Issued> {
+    /**
+     * Creates an active account and signs it in, like a login; `within` runs in the same
+     * transaction (the verification mail is queued there).
+     */
+    async register (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<Issued> {
       const { params, familyId, refreshToken } = sessionParams(uuidv7(), meta)
       const hash = await hashPassword(password)
-      const row = await insertAccount(kind, () => prepared(sql, q(kind).register, [...params, normalizeEmail(email), hash, uuidv7()]))
+      const row = await sql.begin(async (tx) => {
+        const row = await insertAccount(kind, () => prepared(tx, q(kind).register, [...params, normalizeEmail(email), hash, uuidv7()]))
+        await within?.(tx, row.id)
+        return row
+      })
       return issue(kind, row, meta.client, refreshToken, familyId)
+    },
+
+    /** Creates an active account without a session (REQUIRE_EMAIL_CONFIRMED: it signs in once confirmed). */
+    async registerWithoutSession (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<PublicAccount> {
+      const hash = await hashPassword(password)
+      const params = [uuidv7(), normalizeEmail(email), hash, uuidv7(), meta.ip, meta.userAgent, meta.client, meta.platform]
+      return sql.begin(async (tx) => {
+        const row = await insertAccount(kind, () => prepared(tx, q(kind).registerWithoutSession, params))
+        await within?.(tx, row.id)
+        return presentAccount(row)
+      })
     },
 
     /** Creates an active account without signing it in (the CLI's `user create`). */
@@ -242,15 +274,10 @@ export function createSessions (app: FastifyInstance) {
 
     /** Revokes every active family of the owner but the caller's (tokenVersion stays): how many. */
     async logoutOthers (kind: AccountType, ownerId: string, context: AuditContext): Promise<number> {
-      const params = [ownerId, context.sessionId]
       return sql.begin(async (tx) => {
-        const families = new Set<string>()
-        await settle(async () => {
-          const [row] = await prepared(tx, q(kind).revokeOtherFamilies, params)
-          for (const family of row.families) families.add(family)
-        }, async () => (await prepared(tx, q(kind).remainingOutsideFamily, params))[0].n)
-        await audit(tx, kind, 'sessions.revoked_others', ownerId, context, { revoked: families.size })
-        return families.size
+        const revoked = await revokeOtherFamilies(tx, kind, ownerId, context.sessionId)
+        await audit(tx, kind, 'sessions.revoked_others', ownerId, context, { revoked })
+        return revoked
       })
     },
 
@@ -269,6 +296,8 @@ export function createSessions (app: FastifyInstance) {
     },
 
     revokeAll,
+    revokeOtherFamilies,
+    audit,
 
     /**
      * The owner of an access token, or null: signature, exp and iss are checked by the verifier,

@@ -59,7 +59,12 @@ export const EnvSchema = Type.Object({
   DB_POOL_SIZE: Int(1, 1000),
   WS_AUTH_TIMEOUT: Duration,
   WS_HEARTBEAT_INTERVAL: Duration,
-  METRICS_PORT: Type.Optional(Int(0, 65535))
+  METRICS_PORT: Type.Optional(Int(0, 65535)),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'an smtp:// or smtps:// URL' })),
+  MAIL_FROM: Type.String({ minLength: 3, description: 'a sender like Latchkey <no-reply@example.com>' }),
+  PUBLIC_APP_URL: Type.String({ pattern: '^https?://[^?#]+$', description: 'the http(s):// address of the client app, without query or fragment' }),
+  EMAIL_VERIFICATION_EXPIRES_IN: Duration,
+  PASSWORD_RESET_EXPIRES_IN: Duration
 })
 
 /**
@@ -103,7 +108,11 @@ const DEFAULTS: Record<string, string> = {
   EMBEDDED_DB_PORT: '54329',
   DB_POOL_SIZE: String(DEFAULT_DB_POOL_SIZE),
   WS_AUTH_TIMEOUT: '10s',
-  WS_HEARTBEAT_INTERVAL: '30s'
+  WS_HEARTBEAT_INTERVAL: '30s',
+  MAIL_FROM: 'Latchkey <no-reply@localhost>',
+  PUBLIC_APP_URL: 'http://localhost:8000',
+  EMAIL_VERIFICATION_EXPIRES_IN: '24h',
+  PASSWORD_RESET_EXPIRES_IN: '1h'
 }
 
 export type Env = Static<typeof EnvSchema>
@@ -159,6 +168,14 @@ export interface Config {
   wsHeartbeatMs: number
   /** The port of the Prometheus listener (/metrics); undefined: no metrics. */
   metricsPort?: number
+  /** Where mail goes (nodemailer); undefined: .eml files under DATA_DIR/mail (never in production). */
+  smtpUrl?: string
+  mailFrom: string
+  /** The client app that serves /verify-email and /reset-password; links in mails point there. */
+  publicAppUrl: string
+  /** Seconds a verification link and a password reset link stay usable. */
+  emailVerificationTtl: number
+  passwordResetTtl: number
 }
 
 export class ConfigError extends Error {
@@ -347,6 +364,16 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT (metrics are never served on the public port)')
   }
 
+  // A link born expired would be mailed uselessly, and its job could never succeed.
+  for (const name of ['EMAIL_VERIFICATION_EXPIRES_IN', 'PASSWORD_RESET_EXPIRES_IN']) {
+    if (parseDuration(raw[name]) === 0) throw new ConfigError(`Invalid configuration: ${name} must be longer than 0s, got "${raw[name]}"`)
+  }
+
+  // Without SMTP a production service would write its users' reset links to its own disk.
+  if (isProduction && !raw.SMTP_URL) {
+    throw new ConfigError('Invalid configuration: SMTP_URL must be set in production (mail is written to files only in development and test)')
+  }
+
   const origins = raw.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
   return {
     env,
@@ -388,7 +415,12 @@ export function loadConfig (source: Record<string, string | undefined>): Config 
     dbPoolSize: Number(raw.DB_POOL_SIZE),
     wsAuthTimeoutMs: parseDuration(raw.WS_AUTH_TIMEOUT) * 1000,
     wsHeartbeatMs: parseDuration(raw.WS_HEARTBEAT_INTERVAL) * 1000,
-    metricsPort: raw.METRICS_PORT === undefined ? undefined : Number(raw.METRICS_PORT)
+    metricsPort: raw.METRICS_PORT === undefined ? undefined : Number(raw.METRICS_PORT),
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    publicAppUrl: raw.PUBLIC_APP_URL.replace(/\/+$/, ''),
+    emailVerificationTtl: parseDuration(raw.EMAIL_VERIFICATION_EXPIRES_IN),
+    passwordResetTtl: parseDuration(raw.PASSWORD_RESET_EXPIRES_IN)
   }
 }
 

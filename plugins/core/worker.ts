@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import pg from 'pg'
-import { Logger, makeWorkerUtils, parseCronItems, run, type CronItem, type Runner, type TaskList } from 'graphile-worker'
+import { Logger, makeWorkerUtils, parseCronItems, run, type CronItem, type Job, type Runner, type TaskList } from 'graphile-worker'
 import { watchWorkerLiveness } from './worker-liveness.js'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
@@ -8,11 +8,17 @@ declare module 'fastify' {
   interface FastifyInstance { worker: Runner | null }
 }
 
-/** graphile-worker's log lines, written through our pino logger. */
+/**
+ * graphile-worker's log lines, written through our pino logger. A failed job comes with the
+ * whole job as `meta.job`: only its identity is kept, since a payload may hold a secret (the
+ * link of a V1SendEmailTask).
+ */
 export function graphileLogger (log: FastifyBaseLogger): Logger {
   return new Logger((scope) => (level, message, meta) => {
     const fn = level === 'error' ? log.error : level === 'warning' ? log.warn : level === 'debug' ? log.debug : log.info
-    fn.call(log, { ...scope, ...meta, component: 'worker' }, message)
+    const { job, ...rest } = (meta ?? {}) as { job?: Job }
+    const identity = job ? { job: { id: job.id, task: job.task_identifier, attempts: job.attempts, maxAttempts: job.max_attempts } } : {}
+    fn.call(log, { ...scope, ...rest, ...identity, component: 'worker' }, message)
   })
 }
 

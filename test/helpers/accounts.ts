@@ -15,7 +15,7 @@ export const PASSWORD = 'correct horse battery staple'
 /** What a production build needs on top of ENV (secrets are mandatory there). */
 export const PRODUCTION_ENV = {
   ...ENV,
-  NODE_ENV: 'production',
+  NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25',
   ACCESS_TOKEN_SECRET: 'p'.repeat(40),
   REFRESH_TOKEN_SECRET: 'r'.repeat(40)
 }
@@ -27,7 +27,8 @@ const ACCOUNT_KEYS = ['createdAt', 'email', 'id', 'isActive', 'isEmailConfirmed'
 export const ACCESS_TTL = 15 * 60
 export const REFRESH_TTL = 60 * 86400
 
-export type Action = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' | 'listsessions' | 'revokesession' | 'logoutothers'
+export type Action = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' | 'listsessions' | 'revokesession' | 'logoutothers' |
+  'requestemailverification' | 'verifyemail' | 'requestpasswordreset' | 'resetpassword' | 'changepassword'
 
 export function route (kind: AccountType, action: Action): string {
   return `/v1/${kind.path}/${action}`

@@ -91,6 +91,24 @@ for (const kind of Object.values(ACCOUNT_TYPES)) {
       t.type((await sessionOf(app, kind, b.refreshToken))!.successor_token, 'string', 'inside the window: kept')
     })
 
+    t.test('deletes one-time tokens that expired more than SESSION_RETENTION ago, used or not, and logs how many', async (t) => {
+      const account = await createTestAccount(app, kind)
+      const token = async (purpose: string, expiredDays: number, used: boolean) => {
+        const [row] = await app.sql.unsafe(`insert into "${kind.tokenTable}" (id, "${kind.ownerColumn}", purpose, token_hash, email, expires_at, used_at)
+          values (gen_random_uuid(), $1, $2, md5(random()::text) || md5(random()::text), $3, now() - make_interval(days => $4), $5) returning id`,
+        [account.id, purpose, account.email, expiredDays, used ? new Date() : null])
+        return row.id as string
+      }
+      const old = [await token('verify_email', RETENTION_DAYS + 1, false), await token('reset_password', RETENTION_DAYS + 2, true)]
+      const kept = [await token('reset_password', RETENTION_DAYS - 1, true), await token('verify_email', -1, false)]
+      const from = logs.lines.length
+      await V1PruneSessionsTask(app)({}, helpers)
+      const left = (await app.sql.unsafe(`select id from "${kind.tokenTable}" where "${kind.ownerColumn}" = $1`, [account.id])).map((r) => r.id)
+      t.same(left.sort(), [...kept].sort(), 'the old ones are gone; a recently expired and a live token are kept')
+      const line = logs.lines.slice(from).find((l) => l.msg === 'one-time tokens pruned' && l.table === kind.tokenTable)
+      t.equal(line?.deleted, old.length, 'logged with its count')
+    })
+
     t.test('the task prunes every account type and logs the counts per table, never a token', async (t) => {
       const account = await createTestAccount(app, kind)
       const s = await signIn(app, kind, account)

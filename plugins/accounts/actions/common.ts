@@ -11,7 +11,8 @@ import type { AuditContext } from '../../audit/events.js'
  * per account type by a one-line file under routes/v1/<type>/: `export default login(ACCOUNT_TYPES.user)`.
  */
 export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' |
-  'listsessions' | 'revokesession' | 'logoutothers'
+  'listsessions' | 'revokesession' | 'logoutothers' | 'requestemailverification' | 'verifyemail' |
+  'requestpasswordreset' | 'resetpassword' | 'changepassword'
 
 const ACTION_NAMES: Record<AccountAction, string> = {
   login: 'Login',
@@ -22,7 +23,12 @@ const ACTION_NAMES: Record<AccountAction, string> = {
   me: 'Me',
   listsessions: 'ListSessions',
   revokesession: 'RevokeSession',
-  logoutothers: 'LogoutOthers'
+  logoutothers: 'LogoutOthers',
+  requestemailverification: 'RequestEmailVerification',
+  verifyemail: 'VerifyEmail',
+  requestpasswordreset: 'RequestPasswordReset',
+  resetpassword: 'ResetPassword',
+  changepassword: 'ChangePassword'
 }
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */
@@ -109,19 +115,29 @@ export function presentedRefreshToken (kind: AccountType, request: FastifyReques
  * the account type, which TypeScript cannot follow; the response schema still validates and
  * filters what is sent.
  */
+/** The caller's account id, for the limits of authenticated routes. */
+export const callerId = (request: FastifyRequest) => request.account!.id
+
 export function sendIssued (app: FastifyInstance, kind: AccountType, reply: FastifyReply, status: 200 | 201, out: Issued): any {
   reply.code(status).headers(NO_STORE)
     .setCookie(kind.cookie, out.refreshToken, { ...refreshCookieOptions(app), maxAge: app.config.refreshTokenTtl })
   return { status, success: true as const, token: out.token, refreshToken: out.refreshToken, [kind.bodyKey]: out.account }
 }
 
-/** Per IP and email, on top of the global limit: slows password guessing on one account. */
-export function passwordRateLimit (app: FastifyInstance, kind: AccountType, action: AccountAction): preHandlerAsyncHookHandler {
+const emailArgument = (request: FastifyRequest) => String((request.query as { email?: unknown }).email ?? '').toLowerCase()
+
+/**
+ * Per IP and email (or, on an authenticated route, the caller's account), on top of the global
+ * limit, with LOGIN_RATE_LIMIT_*: slows password guessing on one account and mail floods to one
+ * address.
+ */
+export function passwordRateLimit (app: FastifyInstance, kind: AccountType, action: AccountAction,
+  subject: (request: FastifyRequest) => string = emailArgument): preHandlerAsyncHookHandler {
   const { max, windowMs } = app.config.loginRateLimit
   const limit = app.createRateLimit({
     max,
     timeWindow: windowMs,
-    keyGenerator: (request) => `${action}:${kind.type}:${request.ip}:${String((request.query as { email?: unknown }).email ?? '').toLowerCase()}`
+    keyGenerator: (request) => `${action}:${kind.type}:${request.ip}:${subject(request)}`
   })
   return async (request, reply) => {
     const result = await limit(request)

@@ -1,25 +1,40 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
-import { AuthResponseSchema, RegisterArgsSchema } from '../../../schemas/accounts.js'
+import { AccountResponseSchema, AuthResponseSchema, RegisterArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { operation, passwordRateLimit, sendIssued, sessionMeta } from './common.js'
+import type { Within } from '../sessions.js'
+import { auditContext, operation, passwordRateLimit, sendIssued, sessionMeta } from './common.js'
 
-/** /v1/<type>/register: a new active account, signed in like a login (201). Off: 404. */
+/**
+ * /v1/<type>/register: a new active account, signed in like a login (201), and a verification
+ * mail queued in the same transaction. With REQUIRE_EMAIL_CONFIRMED the answer is 201 `{ <type> }`
+ * alone: no session until the link is followed. Off: 404.
+ */
 export function register (kind: AccountType): FastifyPluginAsync {
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-    const { sessions, config } = app
+    const { sessions, accountLifecycle, config } = app
     if (!config.registrationEnabled) return
+    const signIn = !config.requireEmailConfirmed
     app.route({
       method: ANY_METHOD,
       url: '/register',
       config: { operation: operation(kind, 'register') },
-      schema: { querystring: RegisterArgsSchema, response: responses({ 201: AuthResponseSchema(kind, 201) }) },
+      schema: {
+        querystring: RegisterArgsSchema,
+        response: responses({ 201: signIn ? AuthResponseSchema(kind, 201) : AccountResponseSchema(kind, 201) })
+      },
       preHandler: passwordRateLimit(app, kind, 'register'),
       handler: async (request, reply) => {
         const { email, password } = request.query
-        return sendIssued(app, kind, reply, 201, await sessions.register(kind, email, password, sessionMeta(request)))
+        const meta = sessionMeta(request)
+        // The new account asks for its own verification mail.
+        const verify: Within = (tx, ownerId) => accountLifecycle.queueVerification(kind, ownerId, request.locale,
+          { ...auditContext(request), actorType: kind.type, actorId: ownerId }, tx)
+        if (signIn) return sendIssued(app, kind, reply, 201, await sessions.register(kind, email, password, meta, verify))
+        const account = await sessions.registerWithoutSession(kind, email, password, meta, verify)
+        return reply.code(201).send({ status: 201, success: true, [kind.bodyKey]: account } as any)
       }
     })
   }

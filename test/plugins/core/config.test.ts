@@ -125,7 +125,7 @@ t.test('values outside their form are refused, each naming its variable', async 
 
 t.test('the API reference is on outside production unless DOCS_ENABLED says otherwise', async (t) => {
   const dataDir = tempDir(t)
-  const production = { NODE_ENV: 'production', DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B }
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B }
   t.equal(loadConfig({ DATA_DIR: dataDir }).docsEnabled, true, 'development')
   t.equal(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }).docsEnabled, true, 'test')
   t.equal(loadConfig(production).docsEnabled, false, 'production')
@@ -151,7 +151,7 @@ t.test('sizes, origins and modes in their form are accepted', async (t) => {
 
 t.test('production refuses a missing or short secret, naming it and never echoing it', async (t) => {
   const dataDir = tempDir(t)
-  const production = { NODE_ENV: 'production', DATA_DIR: dataDir }
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATA_DIR: dataDir }
   refuses(t, { ...production, REFRESH_TOKEN_SECRET: SECRET_B }, 'ACCESS_TOKEN_SECRET', /32 characters/)
   const short = 's'.repeat(31)
   const message = refuses(t, { ...production, ACCESS_TOKEN_SECRET: short, REFRESH_TOKEN_SECRET: SECRET_B },
@@ -165,7 +165,7 @@ t.test('production refuses a missing or short secret, naming it and never echoin
 
 t.test('production with two long secrets uses them as given', async (t) => {
   const dataDir = tempDir(t)
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B })
+  const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B })
   t.equal(config.isProduction, true)
   t.equal(config.accessTokenSecret, SECRET_A)
   t.equal(config.refreshTokenSecret, SECRET_B)
@@ -235,7 +235,7 @@ t.test('TRUST_PROXY: false, a hop count, or proxy addresses and ranges; every ho
   t.equal(read('1'), 1, 'a hop count')
   t.same(read('10.0.0.0/8, 192.168.1.7,::1,fd00::/8'), ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8'], 'addresses and CIDR ranges')
   t.equal(read('true'), true, 'development may trust every hop')
-  const production = { NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B }
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B }
   t.equal(read('2', production), 2)
   const message = refuses(t, { DATA_DIR: dataDir, TRUST_PROXY: 'true', ...production }, 'TRUST_PROXY')
   t.match(message, 'TRUST_PROXY=1', 'it names the alternatives')
@@ -253,7 +253,7 @@ t.test('secrets and credentialed URLs may come from files (<NAME>_FILE), never b
   }
   const config = loadConfig({
     DATA_DIR: dir,
-    NODE_ENV: 'production',
+    NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25',
     ACCESS_TOKEN_SECRET_FILE: file('access', `${SECRET_A}\n`),
     REFRESH_TOKEN_SECRET_FILE: file('refresh', SECRET_B),
     DATABASE_URL_FILE: file('db', 'postgres://app:pw@db.internal:5432/latchkey\n'),
@@ -283,4 +283,67 @@ t.test('sessions: REFRESH_TOKEN_REUSE_INTERVAL defaults to 0s (no reuse) and is 
   refuses(t, { DATA_DIR: tempDir(t), REFRESH_TOKEN_REUSE_INTERVAL: '301s' }, 'REFRESH_TOKEN_REUSE_INTERVAL', /at most 5m/)
   refuses(t, { DATA_DIR: tempDir(t), REFRESH_TOKEN_REUSE_INTERVAL: '10 seconds' }, 'REFRESH_TOKEN_REUSE_INTERVAL', /<integer><s\|m\|h\|d>/)
   refuses(t, { DATA_DIR: tempDir(t), SESSION_RETENTION: 'forever' }, 'SESSION_RETENTION')
+})
+
+t.test('mail: production refuses to start without SMTP_URL; development and test write files instead', async (t) => {
+  const dataDir = tempDir(t)
+  const production = { NODE_ENV: 'production', DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B }
+  const message = refuses(t, production, 'SMTP_URL')
+  t.match(message, 'production', 'the message says why: production')
+  t.equal(loadConfig({ ...production, SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465' }).smtpUrl, 'smtps://mailer:pw@smtp.example.com:465')
+  for (const env of ['development', 'test']) {
+    t.equal(loadConfig({ NODE_ENV: env, DATA_DIR: dataDir }).smtpUrl, undefined, `${env} starts without SMTP_URL`)
+  }
+  t.equal(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl, 'smtp://127.0.0.1:2525', 'smtp:// is accepted')
+})
+
+t.test('mail: SMTP_URL may come from SMTP_URL_FILE, in production too', async (t) => {
+  const dir = tempDir(t)
+  const path = join(dir, 'smtp')
+  writeFileSync(path, 'smtp://mailer:s3cret@smtp.example.com:587\n')
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B, SMTP_URL_FILE: path })
+  t.equal(config.smtpUrl, 'smtp://mailer:s3cret@smtp.example.com:587', 'the file\'s content without its final newline')
+  const both = refuses(t, { DATA_DIR: dir, SMTP_URL: 'smtp://a:25', SMTP_URL_FILE: path }, 'SMTP_URL')
+  t.match(both, 'not both')
+})
+
+t.test('mail: an SMTP_URL that is not smtp:// or smtps:// is refused without repeating it (it may hold a password)', async (t) => {
+  const dir = tempDir(t)
+  for (const value of ['http://mailer:hunter2@smtp.example.com', 'mailer:hunter2@smtp.example.com:25', 'smtpx://mailer:hunter2@smtp.example.com']) {
+    const message = refuses(t, { DATA_DIR: dir, SMTP_URL: value }, 'SMTP_URL', /smtp:\/\/ or smtps:\/\//)
+    t.notMatch(message, 'hunter2', `${value.split(':')[0]}: the password is not in the message`)
+  }
+  const path = join(dir, 'smtp')
+  writeFileSync(path, 'http://mailer:hunter2@smtp.example.com')
+  const fromFile = refuses(t, { DATA_DIR: dir, SMTP_URL_FILE: path }, 'SMTP_URL')
+  t.notMatch(fromFile, 'hunter2', 'nor from a file')
+})
+
+t.test('mail: MAIL_FROM and PUBLIC_APP_URL default, and PUBLIC_APP_URL loses its trailing slashes', async (t) => {
+  const dir = tempDir(t)
+  const defaults = loadConfig({ DATA_DIR: dir })
+  t.equal(defaults.mailFrom, 'Latchkey <no-reply@localhost>')
+  t.equal(defaults.publicAppUrl, 'http://localhost:8000')
+  t.equal(loadConfig({ DATA_DIR: dir, MAIL_FROM: 'Acme <a@acme.test>' }).mailFrom, 'Acme <a@acme.test>')
+  t.equal(loadConfig({ DATA_DIR: dir, PUBLIC_APP_URL: 'https://app.example.com/' }).publicAppUrl, 'https://app.example.com')
+  t.equal(loadConfig({ DATA_DIR: dir, PUBLIC_APP_URL: 'https://example.com/app//' }).publicAppUrl, 'https://example.com/app')
+  t.equal(loadConfig({ DATA_DIR: dir, PUBLIC_APP_URL: 'http://127.0.0.1:3000' }).publicAppUrl, 'http://127.0.0.1:3000')
+  for (const bad of ['ftp://app.example.com', 'app.example.com', 'https://app.example.com/?from=mail', 'https://app.example.com/#top']) {
+    refuses(t, { DATA_DIR: dir, PUBLIC_APP_URL: bad }, 'PUBLIC_APP_URL', /http\(s\):\/\//)
+  }
+})
+
+t.test('mail: EMAIL_VERIFICATION_EXPIRES_IN (24h) and PASSWORD_RESET_EXPIRES_IN (1h) are read as seconds', async (t) => {
+  const dir = tempDir(t)
+  const defaults = loadConfig({ DATA_DIR: dir })
+  t.equal(defaults.emailVerificationTtl, 86400, 'EMAIL_VERIFICATION_EXPIRES_IN defaults to 24h')
+  t.equal(defaults.passwordResetTtl, 3600, 'PASSWORD_RESET_EXPIRES_IN defaults to 1h')
+  const set = loadConfig({ DATA_DIR: dir, EMAIL_VERIFICATION_EXPIRES_IN: '1h', PASSWORD_RESET_EXPIRES_IN: '24h' })
+  t.equal(set.emailVerificationTtl, 3600)
+  t.equal(set.passwordResetTtl, 86400)
+  t.equal(loadConfig({ DATA_DIR: dir, PASSWORD_RESET_EXPIRES_IN: '90m' }).passwordResetTtl, 5400)
+  for (const name of ['EMAIL_VERIFICATION_EXPIRES_IN', 'PASSWORD_RESET_EXPIRES_IN']) {
+    refuses(t, { DATA_DIR: dir, [name]: '1 hour' }, name, /<integer><s\|m\|h\|d>/)
+    refuses(t, { DATA_DIR: dir, [name]: '0m' }, name, /longer than 0s/)
+  }
 })

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { ChangePasswordArgsSchema } from '../../../schemas/accounts.js'
+import type { AccountType } from '../registry.js'
+import { auditContext, callerId, operation, passwordRateLimit } from './common.js'
+
+/**
+ * /v1/<type>/changepassword (authenticated) with `currentPassword` and `newPassword`: every other
+ * device is signed out, this one stays signed in (200). A wrong current password is
+ * INVALID_CURRENT_PASSWORD, and guesses are limited per account like logins.
+ */
+export function changepassword (kind: AccountType): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { accountLifecycle } = app
+    app.route({
+      method: ANY_METHOD,
+      url: '/changepassword',
+      config: { operation: operation(kind, 'changepassword'), auth: kind.type },
+      schema: { querystring: ChangePasswordArgsSchema, response: responses({ 200: Success(200) }) },
+      preHandler: passwordRateLimit(app, kind, 'changepassword', callerId),
+      handler: async (request) => {
+        const { currentPassword, newPassword } = request.query
+        await accountLifecycle.changePassword(kind, request.account!.id, currentPassword, newPassword, auditContext(request))
+        return { status: 200 as const, success: true as const }
+      }
+    })
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { NoArgsSchema } from '../../../schemas/accounts.js'
+import type { AccountType } from '../registry.js'
+import { auditContext, callerId, operation, passwordRateLimit } from './common.js'
+
+/**
+ * /v1/<type>/requestemailverification (authenticated): mails a verification link to the
+ * caller's address, superseding earlier links (200). A confirmed address: 200 and no mail.
+ */
+export function requestemailverification (kind: AccountType): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { accountLifecycle } = app
+    app.route({
+      method: ANY_METHOD,
+      url: '/requestemailverification',
+      config: { operation: operation(kind, 'requestemailverification'), auth: kind.type },
+      schema: { querystring: NoArgsSchema, response: responses({ 200: Success(200) }) },
+      preHandler: passwordRateLimit(app, kind, 'requestemailverification', callerId),
+      handler: async (request) => {
+        await accountLifecycle.queueVerification(kind, request.account!.id, request.locale, auditContext(request))
+        return { status: 200 as const, success: true as const }
+      }
+    })
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { ResetPasswordArgsSchema } from '../../../schemas/accounts.js'
+import type { AccountType } from '../registry.js'
+import { auditContext, operation } from './common.js'
+
+/**
+ * /v1/<type>/resetpassword (public) with the `token` of a reset link and the new `password`:
+ * sets it, confirms the email, and signs the account out everywhere (200).
+ */
+export function resetpassword (kind: AccountType): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { accountLifecycle } = app
+    app.route({
+      method: ANY_METHOD,
+      url: '/resetpassword',
+      config: { operation: operation(kind, 'resetpassword') },
+      schema: { querystring: ResetPasswordArgsSchema, response: responses({ 200: Success(200) }) },
+      handler: async (request) => {
+        const { token, password } = request.query
+        await accountLifecycle.resetPassword(kind, token, password, auditContext(request))
+        return { status: 200 as const, success: true as const }
+      }
+    })
+  }
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import fp from 'fastify-plugin'
+import { createTransport } from 'nodemailer'
+import type { FastifyInstance } from 'fastify'
+import type { SendEmailTaskPayload } from '../../schemas/mail.js'
+import { renderMail } from './templates.js'
+
+declare module 'fastify' {
+  interface FastifyInstance { mailer: ReturnType<typeof createMailer> }
+}
+
+export const MAIL_TASK = 'V1SendEmailTask'
+/** graphile-worker's backoff (exp(attempt) seconds) spreads eight attempts over about 50 minutes. */
+export const MAIL_MAX_ATTEMPTS = 8
+
+/**
+ * SQL queuing one V1SendEmailTask, for the statement or transaction that writes its token
+ * (decisions.md section 14); the arguments are SQL expressions.
+ */
+export function queueMailSql (template: string, to: string, locale: string, link: string, expiresIn: string): string {
+  return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', ${template}, 'to', ${to}, 'locale', ${locale},
+    'params', json_build_object('link', ${link}, 'expiresIn', ${expiresIn})), max_attempts => ${MAIL_MAX_ATTEMPTS})`
+}
+
+export interface SentMail {
+  messageId: string
+  /** The .eml file written instead of sending (no SMTP_URL: development and test only). */
+  file?: string
+}
+
+/**
+ * Sends mails with nodemailer to SMTP_URL. Without it (never in production: the configuration
+ * refuses that) each mail is written as an .eml file under DATA_DIR/mail, readable by its owner
+ * only since it holds a working link.
+ */
+export function createMailer (app: FastifyInstance) {
+  const { config, i18n } = app
+  // A stuck SMTP server fails the attempt (the job retries) instead of holding a worker for minutes.
+  const transport = config.smtpUrl
+    ? createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never)
+    : createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const outbox = join(config.dataDir, 'mail')
+
+  return {
+    async send (mail: SendEmailTaskPayload): Promise<SentMail> {
+      const { subject, text, html } = renderMail(i18n, mail)
+      const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, subject, text, html })
+      if (config.smtpUrl) return { messageId: info.messageId }
+      await mkdir(outbox, { recursive: true, mode: 0o700 })
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      const file = join(outbox, `${stamp}-${mail.template}-${randomBytes(4).toString('hex')}.eml`)
+      await writeFile(file, info.message as Buffer, { mode: 0o600 })
+      return { messageId: info.messageId, file }
+    },
+
+    close () {
+      transport.close()
+    }
+  }
+}
+
+export default fp(async (app) => {
+  const mailer = createMailer(app)
+  app.decorate('mailer', mailer)
+  app.addHook('onClose', async () => mailer.close())
+}, { name: 'mailer', dependencies: ['config', 'i18n'] })
