@@ -12,8 +12,6 @@ import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, statSync, typ
 import { homedir } from 'node:os'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { getRawAsset } from 'node:sea'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { pathToFileURL } from 'node:url'
 import { x as extract } from 'tar'
 
@@ -68,7 +66,7 @@ function privateBase (): string {
 }
 
 /** The extracted package of this executable (extracted now if this is its first start). */
-async function unpacked (): Promise<string> {
+function unpacked (): string {
   const base = privateBase()
   const target = join(base, LATCHKEY_ARCHIVE)
   try {
@@ -79,8 +77,12 @@ async function unpacked (): Promise<string> {
   }
   const partial = mkdtempSync(join(base, `.${LATCHKEY_ARCHIVE}-`))
   try {
-    const archive = Buffer.from(getRawAsset('app.tgz') as ArrayBuffer)
-    await pipeline(Readable.from([archive]), extract({ cwd: partial, strict: true }))
+    // Synchronously: about 4,000 small files are written faster without a thread-pool round trip each.
+    const unpack = extract({ cwd: partial, strict: true, sync: true })
+    let failed: unknown
+    unpack.on('error', (err: unknown) => { failed ??= err })
+    unpack.end(Buffer.from(getRawAsset('app.tgz') as ArrayBuffer))
+    if (failed) throw failed
     renameSync(partial, target)
   } catch (err) {
     rmSync(partial, { recursive: true, force: true })
@@ -98,7 +100,7 @@ async function main (): Promise<void> {
   }
   // There is no package directory to be relative to: a relative DATA_DIR is the working directory's.
   process.env.DATA_DIR = resolve(process.env.DATA_DIR || '.data')
-  const root = await unpacked()
+  const root = unpacked()
   // dist/cli.js reads process.argv.slice(2), which SEA leaves as the executable's arguments.
   await import(pathToFileURL(join(root, 'dist', 'cli.js')).href)
 }
