@@ -36,14 +36,14 @@ function cacheBase (): string {
  * neither others nor a group of someone else's can write to it. A sticky directory (/tmp) above
  * ours is fine: others may add entries there but not rename or remove ours.
  */
-function checkSafe (dir: string, st: Stats, own: boolean): void {
+function checkSafe (dir: string, st: Stats, own: boolean, cache = dir): void {
   const uid = process.getuid!()
   const sticky = !own && (st.mode & 0o1000) !== 0
   const owner = st.uid === uid || (!own && st.uid === 0)
   const othersWrite = (st.mode & 0o002) !== 0 || ((st.mode & 0o020) !== 0 && st.gid !== process.getgid!())
   if (!owner || (othersWrite && !sticky)) {
-    throw new LaunchError(`latchkey: refusing the cache directory ${dir}: it must belong to this user` +
-      `${own ? '' : ' or root'} and be writable by nobody else (or set LATCHKEY_CACHE_DIR to a private directory)`)
+    throw new LaunchError(`latchkey: refusing the cache directory ${cache}: ${dir === cache ? 'it' : `${dir}, above it,`} must belong ` +
+      `to this user${own ? '' : ' or root'} and be writable by nobody else (or set LATCHKEY_CACHE_DIR to a private directory)`)
   }
 }
 
@@ -59,7 +59,7 @@ function privateBase (): string {
   const real = realpathSync(base)
   checkSafe(real, statSync(real), true)
   for (let dir = dirname(real); ; dir = dirname(dir)) {
-    checkSafe(dir, statSync(dir), false)
+    checkSafe(dir, statSync(dir), false, real)
     if (dirname(dir) === dir) break
   }
   return real

@@ -5,7 +5,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import t from 'tap'
@@ -78,6 +78,32 @@ t.test('the executable migrates, creates a user, serves and logs in, and runs th
     const res = await run(['migrate'], baseEnv)
     t.equal(res.code, 2)
     t.equal(res.stderr.trim(), 'latchkey: set DATABASE_URL (or DATABASE_URL_FILE): the executable carries no embedded PostgreSQL')
+  })
+
+  t.test('a cache directory someone else could write to (or someone else\'s) is refused before anything is extracted', async (t) => {
+    const open = join(work, 'open-cache')
+    mkdirSync(open, { mode: 0o777 })
+    chmodSync(open, 0o777)
+    const below = join(open, 'latchkey')
+    for (const [cache, message] of [
+      [open, `latchkey: refusing the cache directory ${open}: it must belong to this user and be writable by nobody else (or set LATCHKEY_CACHE_DIR to a private directory)`],
+      [below, `latchkey: refusing the cache directory ${below}: ${open}, above it, must belong to this user or root and be writable by nobody else (or set LATCHKEY_CACHE_DIR to a private directory)`]
+    ]) {
+      const res = await run(['migrate'], { ...env, LATCHKEY_CACHE_DIR: cache })
+      t.equal(res.code, 1, cache)
+      t.equal(res.stderr.trim(), message)
+    }
+    t.same(readdirSync(open), ['latchkey'], 'nothing extracted (only the directory it was asked to create)')
+    t.same(readdirSync(below), [])
+    if (process.getuid!() === 0) {
+      const theirs = join(work, 'their-cache')
+      mkdirSync(theirs, { mode: 0o700 })
+      chownSync(theirs, 65534, 65534)
+      const res = await run(['migrate'], { ...env, LATCHKEY_CACHE_DIR: theirs })
+      t.equal(res.code, 1)
+      t.match(res.stderr, `refusing the cache directory ${theirs}: it must belong to this user`)
+      t.same(readdirSync(theirs), [])
+    }
   })
 
   t.test('migrate on an empty database: the first start extracts the application privately', async (t) => {
