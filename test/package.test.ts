@@ -168,7 +168,9 @@ t.test('the executable migrates, creates a user, serves and logs in, and runs th
     return { child, line, exited, output: () => out }
   }
 
-  const secrets = { ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'), REFRESH_TOKEN_SECRET: randomBytes(32).toString('hex') }
+  // Production needs an SMTP server to start; these runs send no mail.
+  const secrets = { ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'), REFRESH_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    SMTP_URL: 'smtp://127.0.0.1:25' }
 
   t.test('serve: logs in through the executable, serves /health, /ready and the reference page; SIGTERM exits 0', async (t) => {
     const vars = { ...env, ...secrets, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', DOCS_ENABLED: 'true' }
