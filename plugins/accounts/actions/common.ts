@@ -115,14 +115,14 @@ export function presentedRefreshToken (kind: AccountType, request: FastifyReques
  * the account type, which TypeScript cannot follow; the response schema still validates and
  * filters what is sent.
  */
-/** The caller's account id, for the limits of authenticated routes. */
-export const callerId = (request: FastifyRequest) => request.account!.id
-
 export function sendIssued (app: FastifyInstance, kind: AccountType, reply: FastifyReply, status: 200 | 201, out: Issued): any {
   reply.code(status).headers(NO_STORE)
     .setCookie(kind.cookie, out.refreshToken, { ...refreshCookieOptions(app), maxAge: app.config.refreshTokenTtl })
   return { status, success: true as const, token: out.token, refreshToken: out.refreshToken, [kind.bodyKey]: out.account }
 }
+
+/** The caller's account id, for the limits of authenticated routes. */
+export const callerId = (request: FastifyRequest) => request.account!.id
 
 const emailArgument = (request: FastifyRequest) => String((request.query as { email?: unknown }).email ?? '').toLowerCase()
 
