@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
-import { createTransport } from 'nodemailer'
 import type { FastifyInstance } from 'fastify'
+import type { Transporter } from 'nodemailer'
 import type { SendEmailTaskPayload } from '../../schemas/mail.js'
 import { renderMail } from './templates.js'
 
@@ -37,16 +37,19 @@ export interface SentMail {
  */
 export function createMailer (app: FastifyInstance) {
   const { config, i18n } = app
-  // A stuck SMTP server fails the attempt (the job retries) instead of holding a worker for minutes.
-  const transport = config.smtpUrl
-    ? createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never)
-    : createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   const outbox = join(config.dataDir, 'mail')
+  // nodemailer (about 4 MB of memory) is loaded by the first mail: a process that sends none
+  // (the API without its worker, the CLI) never loads it.
+  let transport: Promise<Transporter> | undefined
+  const open = () => (transport ??= import('nodemailer').then(({ createTransport }) => config.smtpUrl
+    // A stuck SMTP server fails the attempt (the job retries) instead of holding a worker for minutes.
+    ? createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never)
+    : createTransport({ streamTransport: true, buffer: true, newline: 'unix' })))
 
   return {
     async send (mail: SendEmailTaskPayload): Promise<SentMail> {
       const { subject, text, html } = renderMail(i18n, mail)
-      const info = await transport.sendMail({ from: config.mailFrom, to: mail.to, subject, text, html })
+      const info = await (await open()).sendMail({ from: config.mailFrom, to: mail.to, subject, text, html })
       if (config.smtpUrl) return { messageId: info.messageId }
       await mkdir(outbox, { recursive: true, mode: 0o700 })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
@@ -55,8 +58,8 @@ export function createMailer (app: FastifyInstance) {
       return { messageId: info.messageId, file }
     },
 
-    close () {
-      transport.close()
+    async close () {
+      if (transport) (await transport).close()
     }
   }
 }
