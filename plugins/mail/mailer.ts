@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 export const MAIL_TASK = 'V1SendEmailTask'
-/** graphile-worker's backoff (exp(attempt) seconds) spreads eight attempts over about 50 minutes. */
+/** graphile-worker waits exp(attempt) seconds after each failure: eight attempts span about 29 minutes. */
 export const MAIL_MAX_ATTEMPTS = 8
 
 /**
