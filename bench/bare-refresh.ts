@@ -12,7 +12,7 @@ import postgres from 'postgres'
 import { ACCOUNT_TYPES } from '../plugins/accounts/registry.js'
 import { presentAccount, statements } from '../plugins/accounts/queries.js'
 import { prepared } from '../plugins/core/db.js'
-import { hashRefreshToken } from '../plugins/accounts/tokens.js'
+import { hashToken } from '../plugins/accounts/tokens.js'
 import { randomHex, uuidv7 } from '../random.js'
 
 const [port, url, pool] = process.argv.slice(2)
@@ -25,8 +25,8 @@ await app.register(jwt, { secret: randomHex(32), sign: { algorithm: 'HS256', iss
 app.get('/health', async () => ({ status: 200, success: true }))
 app.post('/v1/users/refresh', async (request, reply) => {
   const next = randomHex(32)
-  const [row] = await prepared(sql, rotate, [hashRefreshToken((request.body as { refreshToken: string }).refreshToken),
-    uuidv7(), hashRefreshToken(next), new Date(Date.now() + 86400_000), request.headers['user-agent'] ?? null, request.ip, null])
+  const [row] = await prepared(sql, rotate, [hashToken((request.body as { refreshToken: string }).refreshToken),
+    uuidv7(), hashToken(next), new Date(Date.now() + 86400_000), request.headers['user-agent'] ?? null, request.ip, null])
   if (!row) return reply.code(401).send({ status: 401, success: false })
   const token = app.jwt.sign({ sub: row.id, type: kind.type, tokenVersion: row.token_version, sid: row.family_id, aud: kind.audiences.web })
   return { status: 200, success: true, token, refreshToken: next, [kind.bodyKey]: presentAccount(row) }

@@ -16,7 +16,7 @@ import { ROOT } from '../paths.js'
 import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
 import { ARGON2_OPTIONS } from '../plugins/accounts/passwords.js'
 import { DEFAULT_DB_POOL_SIZE } from '../plugins/core/config.js'
-import { hashRefreshToken } from '../plugins/accounts/tokens.js'
+import { hashToken } from '../plugins/accounts/tokens.js'
 import { measure, median, paired, rssMb, startProcess, type Service, type Settings } from './lib.js'
 import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
@@ -83,7 +83,7 @@ async function seed (url: string, users: number, sessionsEach: number) {
       tokens.push(...raw)
       await sql`insert into user_sessions (id, user_id, refresh_token_hash, expires_at)
         select * from unnest(${raw.map(() => uuidv7())}::uuid[], ${ids}::uuid[],
-          ${raw.map(hashRefreshToken)}::text[], ${raw.map(() => new Date(Date.now() + 86400_000).toISOString())}::timestamptz[])`
+          ${raw.map(hashToken)}::text[], ${raw.map(() => new Date(Date.now() + 86400_000).toISOString())}::timestamptz[])`
     }
     // Vacuumed and analyzed now, so autovacuum does not wake up on these rows mid-measurement.
     await sql`vacuum analyze users, user_sessions`
@@ -150,7 +150,7 @@ async function main () {
     const tokens = await seed(url, 1000, perUser)
     // Each side of the refresh scenario spends sessions of its own.
     const serviceTokens = tokens.filter((_, i) => i % 3 === 0)
-    const rawHashes = tokens.filter((_, i) => i % 3 === 1).map(hashRefreshToken)
+    const rawHashes = tokens.filter((_, i) => i % 3 === 1).map(hashToken)
     const floorTokens = tokens.filter((_, i) => i % 3 === 2)
 
     // Each ratio scenario alternates runs with its ceiling (see `paired` in lib.ts).

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from './registry.js'
@@ -8,9 +7,10 @@ import { accountErrorCode } from './errors.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { OWNER_FIELDS, presentAccount } from './queries.js'
 import { normalizeEmail } from './sessions.js'
-import { AUDIT_COLUMNS, type AuditContext } from '../audit/events.js'
+import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
+import { AUDIT_COLUMNS, recordEvent, type AuditContext } from '../audit/events.js'
 import { queueMailSql } from '../mail/mailer.js'
-import { randomHex, uuidv7 } from '../../random.js'
+import { uuidv7 } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 import type { MailTemplate } from '../../schemas/mail.js'
 
@@ -22,18 +22,6 @@ type Purpose = MailTemplate
 
 /** Where each purpose's link points in the client app (README: what those pages call). */
 const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password' }
-
-/** A one-time token: 32 random bytes as 64 hex characters; only its SHA-256 is stored. */
-function newToken (): { token: string, hash: string } {
-  const token = randomHex(32)
-  return { token, hash: hashToken(token) }
-}
-
-function hashToken (token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
-
-const TOKEN = /^[0-9a-f]{64}$/
 
 /**
  * SQL of one account type. A token is issued in one statement with everything it goes with: the
@@ -49,7 +37,8 @@ function statements (kind: AccountType) {
   // $1 selects the owner; $2 token id, $3 its hash, $4 lifetime in seconds, $5 locale, $6 link,
   // $7 event id, $8-$12 actor type, actor id, session, ip, user agent. Answers whether a token was
   // issued. `blind`: the mail job and the event are written whether or not an account matched
-  // (the job is then addressed to $1, and V1SendEmailTask drops it: its token matches nothing).
+  // (then the event has no account id, and the job, addressed to $1, is dropped by
+  // V1SendEmailTask: its token matches nothing).
   const issue = (purpose: Purpose, event: string, target: string, blind = false) => {
     const source = blind ? '(select) x left join o on true' : 'o'
     const to = blind ? 'coalesce(o.email, $1::text)' : 'o.email'
@@ -60,7 +49,7 @@ function statements (kind: AccountType) {
     j as (select ${queueMailSql(`'${purpose}'`, to, '$5::text', '$6::text', '$4::int')} from ${source}),
     e as (insert into audit_events (${AUDIT_COLUMNS})
       select $7, '${event}', '${kind.type}', o.id, $8, $9::uuid, $10::uuid, $11, $12,
-        json_build_object('email', ${to}, 'mailed', o.id is not null) from ${source})
+        json_build_object('email', ${to}) from ${source})
     select (select count(*) from t)::int as issued, (select count(*) from j)::int as queued`
   }
   // A usable token of the purpose, sent to the owner's current address, of an owner not deleted.
@@ -112,7 +101,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
   /** Issues a token of `purpose` for the owner `target` selects and queues its mail; whether one was queued. */
   async function issue (db: Queryable, statement: string, purpose: Purpose, target: string, locale: string,
     context: AuditContext): Promise<boolean> {
-    const { token, hash } = newToken()
+    const { token, hash } = newOpaqueToken()
     const ttl = LIFETIMES[purpose]
     const link = `${config.publicAppUrl}${PAGES[purpose]}?token=${token}`
     const [row] = await prepared(db, statement, [target, uuidv7(), hash, ttl, locale, link, uuidv7(),
@@ -136,7 +125,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
      */
     async linkUsable (purpose: Purpose, link: string): Promise<boolean> {
       const token = new URL(link).searchParams.get('token') ?? ''
-      if (!TOKEN.test(token)) return false
+      if (!OPAQUE_TOKEN.test(token)) return false
       const hash = hashToken(token)
       for (const kind of queries.keys()) {
         const [row] = await prepared(sql, q(kind).usable, [hash, purpose])
@@ -147,7 +136,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
 
     /** Marks the email confirmed; an unknown, used, expired or superseded token is INVALID_TOKEN. */
     async verifyEmail (kind: AccountType, token: string, context: AuditContext): Promise<PublicAccount> {
-      if (!TOKEN.test(token)) throw invalidToken(kind)
+      if (!OPAQUE_TOKEN.test(token)) throw invalidToken(kind)
       const [row] = await prepared(sql, q(kind).verifyEmail, [hashToken(token), uuidv7(), context.ip, context.userAgent])
       if (!row) throw invalidToken(kind)
       return presentAccount(row)
@@ -168,7 +157,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
      * stream of bogus tokens costs no hashing.
      */
     async resetPassword (kind: AccountType, token: string, password: string, context: AuditContext): Promise<void> {
-      if (!TOKEN.test(token)) throw invalidToken(kind)
+      if (!OPAQUE_TOKEN.test(token)) throw invalidToken(kind)
       const hash = hashToken(token)
       if (!(await prepared(sql, q(kind).resetUsable, [hash])).length) throw invalidToken(kind)
       const phc = await hashPassword(password)
@@ -197,7 +186,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
         // Changed by another request since it was checked: that one wins, this one must retry.
         if (!(await prepared(tx, q(kind).changePassword, [ownerId, phc, found.password])).length) throw wrong()
         const revoked = await sessions.revokeOtherFamilies(tx, kind, ownerId, context.sessionId)
-        await sessions.audit(tx, kind, 'password.changed', ownerId, context, { revoked })
+        await recordEvent(tx, { event: 'password.changed', accountType: kind.type, accountId: ownerId, data: { revoked } }, context)
       })
     }
   }

@@ -6,6 +6,7 @@ import { prepared, type Queryable } from '../core/db.js'
 import { accountErrorCode, type AccountErrorName } from './errors.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { presentAccount, statements } from './queries.js'
+import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
 import { uuidv7 } from '../../random.js'
 import { recordEvent, type AuditContext, type AuditEvent } from '../audit/events.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
@@ -47,7 +48,6 @@ type Row = Record<string, any>
 export type Within = (tx: Queryable, ownerId: string) => Promise<unknown>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const REFRESH_TOKEN = /^[0-9a-f]{64}$/
 /** A rotated token replayed outside the reuse interval: the family's owner was signed out everywhere. */
 const THEFT = Symbol('theft')
 
@@ -72,9 +72,18 @@ export function createSessions (app: FastifyInstance) {
     }
   }
 
+  /** A registration's statement and `within` in one transaction. */
+  function registerInTransaction (kind: AccountType, statement: string, params: unknown[], within?: Within): Promise<Row> {
+    return sql.begin(async (tx) => {
+      const row = await insertAccount(kind, () => prepared(tx, statement, params))
+      await within?.(tx, row.id)
+      return row
+    })
+  }
+
   /** A new session, which opens a family named after it. */
   function sessionParams (ownerId: string, meta: SessionMeta) {
-    const refresh = tokens.newRefreshToken()
+    const refresh = newOpaqueToken()
     const familyId = uuidv7()
     const params = [ownerId, familyId, refresh.hash, tokens.refreshExpiresAt(), meta.client, meta.platform,
       meta.userAgent, meta.ip]
@@ -146,11 +155,7 @@ export function createSessions (app: FastifyInstance) {
     async register (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<Issued> {
       const { params, familyId, refreshToken } = sessionParams(uuidv7(), meta)
       const hash = await hashPassword(password)
-      const row = await sql.begin(async (tx) => {
-        const row = await insertAccount(kind, () => prepared(tx, q(kind).register, [...params, normalizeEmail(email), hash, uuidv7()]))
-        await within?.(tx, row.id)
-        return row
-      })
+      const row = await registerInTransaction(kind, q(kind).register, [...params, normalizeEmail(email), hash, uuidv7()], within)
       return issue(kind, row, meta.client, refreshToken, familyId)
     },
 
@@ -158,11 +163,7 @@ export function createSessions (app: FastifyInstance) {
     async registerWithoutSession (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<PublicAccount> {
       const hash = await hashPassword(password)
       const params = [uuidv7(), normalizeEmail(email), hash, uuidv7(), meta.ip, meta.userAgent, meta.client, meta.platform]
-      return sql.begin(async (tx) => {
-        const row = await insertAccount(kind, () => prepared(tx, q(kind).registerWithoutSession, params))
-        await within?.(tx, row.id)
-        return presentAccount(row)
-      })
+      return presentAccount(await registerInTransaction(kind, q(kind).registerWithoutSession, params, within))
     },
 
     /** Creates an active account without signing it in (the CLI's `user create`). */
@@ -180,10 +181,10 @@ export function createSessions (app: FastifyInstance) {
      * issued (never a new one, which would fork the family and hide a theft).
      */
     async refresh (kind: AccountType, token: unknown, meta: Omit<SessionMeta, 'client' | 'platform'>): Promise<Issued> {
-      if (typeof token !== 'string' || !REFRESH_TOKEN.test(token)) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
-      const hash = tokens.hashRefreshToken(token)
+      if (typeof token !== 'string' || !OPAQUE_TOKEN.test(token)) throw err(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
+      const hash = hashToken(token)
       const rotateActive = async () => {
-        const next = tokens.newRefreshToken()
+        const next = newOpaqueToken()
         const sealed = reuseInterval > 0 ? tokens.sealSuccessor(next.token, hash) : null
         const [active] = await prepared(sql, q(kind).rotateActive,
           [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip, sealed])
@@ -234,8 +235,8 @@ export function createSessions (app: FastifyInstance) {
      * nothing); the family's sockets are closed on every instance.
      */
     async logout (kind: AccountType, ownerId: string, token: unknown, context: AuditContext): Promise<void> {
-      if (typeof token !== 'string' || !REFRESH_TOKEN.test(token)) return
-      await prepared(sql, q(kind).revokeOwnSession, [tokens.hashRefreshToken(token), ownerId, uuidv7(), context.ip, context.userAgent])
+      if (typeof token !== 'string' || !OPAQUE_TOKEN.test(token)) return
+      await prepared(sql, q(kind).revokeOwnSession, [hashToken(token), ownerId, uuidv7(), context.ip, context.userAgent])
     },
 
     /** The caller's devices, newest activity first; `current` marks the caller's own family. */
@@ -297,7 +298,6 @@ export function createSessions (app: FastifyInstance) {
 
     revokeAll,
     revokeOtherFamilies,
-    audit,
 
     /**
      * The owner of an access token, or null: signature, exp and iss are checked by the verifier,

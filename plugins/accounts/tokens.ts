@@ -56,12 +56,6 @@ export function createTokens (app: FastifyInstance) {
     },
     /** The JSON Web Key Set of the keys that verify access tokens: none with HS256 (decisions.md section 16). */
     jwks,
-    /** 32 random bytes as 64 hex characters; only its SHA-256 is ever stored. */
-    newRefreshToken (): { token: string, hash: string } {
-      const token = randomHex(32)
-      return { token, hash: hashRefreshToken(token) }
-    },
-    hashRefreshToken,
     /**
      * The successor of a rotated refresh token, as kept in `successor_token` for the reuse
      * interval: AES-256-GCM under a key derived from REFRESH_TOKEN_SECRET (HKDF-SHA256), bound
@@ -116,7 +110,17 @@ export function publicJwk (key: KeyObject): { kty: string, crv: string, x: strin
   return { kty: 'OKP', crv, x, kid, alg: 'EdDSA', use: 'sig' }
 }
 
-export function hashRefreshToken (token: string): string {
+/** The form of the opaque tokens (refresh tokens, the one-time tokens of mailed links). */
+export const OPAQUE_TOKEN = /^[0-9a-f]{64}$/
+
+/** An opaque token: 32 random bytes as 64 hex characters, and its hash, all that is ever stored. */
+export function newOpaqueToken (): { token: string, hash: string } {
+  const token = randomHex(32)
+  return { token, hash: hashToken(token) }
+}
+
+/** The SHA-256 (hex) under which an opaque token is stored and looked up. */
+export function hashToken (token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 

@@ -94,6 +94,19 @@ export function refresh (app: FastifyInstance, kind: AccountType, opts: { body?:
   })
 }
 
+/** The new password the reset helpers set unless told otherwise. */
+export const NEW_PASSWORD = 'a brand new password'
+
+/** Asks for a password reset of `email` (`query`: e.g. `?lang=es`). */
+export function requestReset (app: FastifyInstance, kind: AccountType, email: string, opts: { query?: string, headers?: Headers } = {}) {
+  return app.inject({ method: 'POST', url: `${route(kind, 'requestpasswordreset')}${opts.query ?? ''}`, payload: { email }, headers: opts.headers })
+}
+
+/** Sets a new password with the token of a mailed reset link. */
+export function resetPassword (app: FastifyInstance, kind: AccountType, token: unknown, password: unknown = NEW_PASSWORD) {
+  return app.inject({ method: 'POST', url: route(kind, 'resetpassword'), payload: { token, password } })
+}
+
 /** Calls a protected route (logout, logoutall) as the owner of `token`. */
 export function authed (app: FastifyInstance, kind: AccountType, action: Action, token: string,
   opts: { body?: Record<string, unknown>, cookie?: string, headers?: Headers } = {}) {

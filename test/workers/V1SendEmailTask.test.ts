@@ -10,7 +10,7 @@ import { V1SendEmailTask } from '../../workers/V1SendEmailTask.js'
 import { ACCOUNT_TYPES, type AccountType } from '../../plugins/accounts/registry.js'
 import { MAIL_MAX_ATTEMPTS } from '../../plugins/mail/mailer.js'
 import { captureLogs } from '../helpers/app.js'
-import { PASSWORD, createTestAccount, route, signIn, uniqueEmail, type Row, type TapTest } from '../helpers/accounts.js'
+import { PASSWORD, createTestAccount, requestReset, resetPassword, route, signIn, uniqueEmail, type Row, type TapTest } from '../helpers/accounts.js'
 import { jobRow, jobRows, removeJob, runJobNow, workerUtils } from '../helpers/jobs.js'
 import { linkToken, smtpCatcher } from '../helpers/mail.js'
 import { start, waitUntil } from '../helpers/sockets.js'
@@ -23,14 +23,6 @@ const TASK = 'V1SendEmailTask'
 function logged () {
   const logs = captureLogs()
   return { logs, options: { logger: { level: 'info', stream: logs.stream } }, env: { LOG_LEVEL: 'info' } }
-}
-
-function requestReset (app: FastifyInstance, kind: AccountType, email: string, opts: { query?: string, headers?: Record<string, string> } = {}) {
-  return app.inject({ method: 'POST', url: `${route(kind, 'requestpasswordreset')}${opts.query ?? ''}`, payload: { email }, headers: opts.headers })
-}
-
-function resetPassword (app: FastifyInstance, kind: AccountType, token: string) {
-  return app.inject({ method: 'POST', url: route(kind, 'resetpassword'), payload: { token, password: 'chosen from the mail' } })
 }
 
 async function mailJobs (app: FastifyInstance): Promise<Row[]> {

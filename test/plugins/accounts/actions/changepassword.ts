@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build, captureLogs } from '../../../helpers/app.js'
 import {
-  ENV, PASSWORD, accountError, assertError, authed, createTestAccount, liveSessions, login, ownerOf, refresh, route,
-  sessionOf, signIn, type Headers, type SignedIn
+  ENV, PASSWORD, accountError, assertError, authed, createTestAccount, liveSessions, login, ownerOf, refresh, requestReset,
+  resetPassword, route, sessionOf, signIn, type Headers, type SignedIn
 } from '../../../helpers/accounts.js'
 import { linkToken, smtpCatcher } from '../../../helpers/mail.js'
 import { parseSetCookies } from '../../../helpers/tokens.js'
@@ -150,7 +150,7 @@ export function changePasswordSuite (kind: AccountType): void {
       const account = await createTestAccount(app, kind)
       const me = await signIn(app, kind, account)
       const after = mail.mails.length
-      const requested = await app.inject({ method: 'POST', url: route(kind, 'requestpasswordreset'), payload: { email: account.email } })
+      const requested = await requestReset(app, kind, account.email)
       t.equal(requested.statusCode, 200)
       const token = linkToken(await mail.next(account.email, { after }), '/reset-password')
       const [{ n: pending }] = await app.sql.unsafe(`select count(*)::int as n from "${kind.tokenTable}"
@@ -159,7 +159,7 @@ export function changePasswordSuite (kind: AccountType): void {
 
       t.equal((await change(app, kind, me.token, PASSWORD, NEW_PASSWORD)).statusCode, 200)
 
-      const reset = await app.inject({ method: 'POST', url: route(kind, 'resetpassword'), payload: { token, password: 'set through the old link' } })
+      const reset = await resetPassword(app, kind, token, 'set through the old link')
       assertError(t, reset, 400, err('BAD_REQUEST_INVALID_TOKEN'))
       t.equal((await login(app, kind, { email: account.email, password: NEW_PASSWORD })).statusCode, 201, 'the changed password stands')
       t.equal((await authed(app, kind, 'me', me.token)).statusCode, 200, 'the caller is still signed in')
