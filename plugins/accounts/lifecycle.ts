@@ -64,8 +64,6 @@ function statements (kind: AccountType) {
     // time tells an account from none.
     issueReset: issue('reset_password', 'password.reset_requested',
       `select id, email from ${o} where email = $1 and is_active and deleted_at is null`, true),
-    // Whether a link's token can still be used: its mail is not sent otherwise.
-    usable: `select exists (select 1 from ${tk} where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()) as ok`,
     // $2 event id, $3 ip, $4 user agent.
     verifyEmail: `with t as (update ${tk} k set used_at = now() from ${o} a where ${usable('verify_email')}
         returning k.${owner} as owner_id),
@@ -90,6 +88,10 @@ function statements (kind: AccountType) {
       select id from u`
   }
 }
+
+/** Whether a mailed link's token ($1 its hash, $2 its purpose) can still be used, whatever its account type. */
+const LINK_USABLE = `select ${Object.values(ACCOUNT_TYPES).map((kind) => `exists (select 1 from "${kind.tokenTable}"
+  where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now())`).join(' or ')} as ok`
 
 export function createAccountLifecycle (app: FastifyInstance) {
   const { sql, sessions, config } = app
@@ -126,12 +128,8 @@ export function createAccountLifecycle (app: FastifyInstance) {
     async linkUsable (purpose: Purpose, link: string): Promise<boolean> {
       const token = new URL(link).searchParams.get('token') ?? ''
       if (!OPAQUE_TOKEN.test(token)) return false
-      const hash = hashToken(token)
-      for (const kind of queries.keys()) {
-        const [row] = await prepared(sql, q(kind).usable, [hash, purpose])
-        if (row.ok) return true
-      }
-      return false
+      const [row] = await prepared(sql, LINK_USABLE, [hashToken(token), purpose])
+      return row.ok
     },
 
     /** Marks the email confirmed; an unknown, used, expired or superseded token is INVALID_TOKEN. */
