@@ -40,3 +40,6 @@ export function randomHex (bytes: number): string {
 export function uuidv7 (): string {
   return drawRandom(16, (random) => v7({ random }))
 }
+
+/** A UUID in its text form (any version; case-insensitive, as PostgreSQL reads them). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -10,14 +10,13 @@ import Fastify from 'fastify'
 import jwt from '@fastify/jwt'
 import postgres from 'postgres'
 import { ACCOUNT_TYPES } from '../plugins/accounts/registry.js'
-import { presentAccount, statements } from '../plugins/accounts/queries.js'
-import { prepared } from '../plugins/core/db.js'
+import { presentAccount, repositoryOf } from '../plugins/accounts/repository.js'
 import { hashToken } from '../plugins/accounts/tokens.js'
 import { randomHex, uuidv7 } from '../random.js'
 
 const [port, url, pool] = process.argv.slice(2)
 const kind = ACCOUNT_TYPES.user
-const rotate = statements(kind).rotateActive
+const rotate = repositoryOf(kind).sessions.rotateActive
 const sql = postgres(url, { max: Number(pool), onnotice: () => {} })
 const app = Fastify({ logger: false })
 await app.register(jwt, { secret: randomHex(32), sign: { algorithm: 'HS256', iss: 'latchkey', expiresIn: 900 } })
@@ -25,7 +24,7 @@ await app.register(jwt, { secret: randomHex(32), sign: { algorithm: 'HS256', iss
 app.get('/health', async () => ({ status: 200, success: true }))
 app.post('/v1/users/refresh', async (request, reply) => {
   const next = randomHex(32)
-  const [row] = await prepared(sql, rotate, [hashToken((request.body as { refreshToken: string }).refreshToken),
+  const [row] = await rotate.run(sql, [hashToken((request.body as { refreshToken: string }).refreshToken),
     uuidv7(), hashToken(next), new Date(Date.now() + 86400_000), request.headers['user-agent'] ?? null, request.ip, null])
   if (!row) return reply.code(401).send({ status: 401, success: false })
   const token = app.jwt.sign({ sub: row.id, type: kind.type, tokenVersion: row.token_version, sid: row.family_id, aud: kind.audiences.web })

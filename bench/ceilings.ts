@@ -3,8 +3,7 @@ import { hash, verify } from '@node-rs/argon2'
 import postgres from 'postgres'
 import { ARGON2_OPTIONS } from '../plugins/accounts/passwords.js'
 import { ACCOUNT_TYPES } from '../plugins/accounts/registry.js'
-import { statements } from '../plugins/accounts/queries.js'
-import { prepared } from '../plugins/core/db.js'
+import { repositoryOf } from '../plugins/accounts/repository.js'
 import { randomHex, uuidv7 } from '../random.js'
 import { freePort } from '../db/embedded.js'
 import { ROOT } from '../paths.js'
@@ -52,12 +51,12 @@ export async function argon2Ceiling (threads: number): Promise<Ceiling> {
  */
 export function refreshSqlCeiling (url: string, hashes: string[], poolSize: number, concurrency: number): Ceiling {
   const sql = postgres(url, { max: poolSize, onnotice: () => {} })
-  const q = statements(ACCOUNT_TYPES.user)
+  const { rotateActive } = repositoryOf(ACCOUNT_TYPES.user).sessions
   let next = 0
   return {
     run: (s) => rate(s, concurrency, async () => {
       if (next >= hashes.length) throw new Error('bench ran out of seeded sessions: raise perUser in bench/run.ts')
-      const [row] = await prepared(sql, q.rotateActive, [hashes[next++], uuidv7(), randomHex(32),
+      const [row] = await rotateActive.run(sql, [hashes[next++], uuidv7(), randomHex(32),
         new Date(Date.now() + 86400_000), 'bench', '127.0.0.1', null])
       if (!row) throw new Error('bench ran out of seeded sessions')
     }),

@@ -1,7 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { AccountSchema, SessionSchema } from './accounts.js'
 import { Success } from './common.js'
-import { AUDIT_EVENTS } from '../plugins/audit/events.js'
+
+/** The events of the audit log (docs/api.md#audit-log). */
+export const AUDIT_EVENTS = [
+  'login.succeeded', 'login.failed', 'register', 'refresh.reuse_detected', 'refresh.reuse_allowed', 'logout', 'logoutall',
+  'session.revoked', 'sessions.revoked_others', 'email.verification_sent', 'email.verified', 'password.reset_requested',
+  'password.reset', 'password.changed', 'admin.user_deactivated', 'admin.user_activated', 'admin.user_deleted',
+  'admin.user_restored', 'admin.user_signed_out', 'admin.user_email_confirmed'
+] as const
+export type AuditEventName = typeof AUDIT_EVENTS[number]
 
 const Timestamp = Type.String({ format: 'date-time' })
 const Uuid = Type.String({ format: 'uuid' })

@@ -1,15 +1,11 @@
 import { prepared, type Queryable } from '../core/db.js'
 import { uuidv7 } from '../../random.js'
-import type { PublicAuditEvent } from '../../schemas/admin.js'
+import { AUDIT_EVENTS, type AuditEventName, type PublicAuditEvent } from '../../schemas/admin.js'
+import type { AccountTypeName } from '../accounts/registry.js'
+import type { auditEvents, Row } from '../../db/schema.js'
 
-/** The events of the audit log (decisions.md section 15). */
-export const AUDIT_EVENTS = [
-  'login.succeeded', 'login.failed', 'register', 'refresh.reuse_detected', 'refresh.reuse_allowed', 'logout', 'logoutall',
-  'session.revoked', 'sessions.revoked_others', 'email.verification_sent', 'email.verified', 'password.reset_requested',
-  'password.reset', 'password.changed', 'admin.user_deactivated', 'admin.user_activated', 'admin.user_deleted',
-  'admin.user_restored', 'admin.user_signed_out', 'admin.user_email_confirmed'
-] as const
-export type AuditEventName = typeof AUDIT_EVENTS[number]
+export { AUDIT_EVENTS, type AuditEventName }
+type AuditRow = Row<typeof auditEvents>
 
 /** Who acted, from where: the account itself (its session family), an admin, or the CLI. */
 export interface AuditContext {
@@ -31,9 +27,54 @@ export interface AuditEvent {
   data?: Record<string, unknown>
 }
 
-export const AUDIT_COLUMNS = 'id, event, account_type, account_id, actor_type, actor_id, session_id, ip_address, user_agent, data'
+/** A parameter of the statement (`$3`), or a column or expression of the rows it inserts from. */
+type Sql = string
 
-const INSERT = `insert into audit_events (${AUDIT_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`
+/**
+ * The values of an audit row, each an SQL expression; the event and account type are names,
+ * or a parameter. Omitted values are null (`data`: an empty object).
+ */
+export interface AuditValues {
+  id: Sql
+  event: AuditEventName | `$${number}`
+  accountType: AccountTypeName | `$${number}`
+  accountId: Sql
+  actorType?: Sql
+  actorId?: Sql
+  sessionId?: Sql
+  ip?: Sql
+  userAgent?: Sql
+  data?: Sql
+}
+
+const COLUMNS: Record<keyof AuditValues, string> = {
+  id: 'id',
+  event: 'event',
+  accountType: 'account_type',
+  accountId: 'account_id',
+  actorType: 'actor_type',
+  actorId: 'actor_id',
+  sessionId: 'session_id',
+  ip: 'ip_address',
+  userAgent: 'user_agent',
+  data: 'data'
+}
+const name = (value: string) => value.startsWith('$') ? value : `'${value}'`
+
+/**
+ * The insert of one audit row, for a statement or a CTE of the change it records: one row, or one
+ * per row of `from` (a CTE's name, optionally with joins) when given.
+ */
+export function auditInsert (values: AuditValues, from?: string): string {
+  const row = { ...values, event: name(values.event), accountType: name(values.accountType), data: values.data ?? "'{}'::jsonb" }
+  const keys = Object.keys(COLUMNS) as (keyof AuditValues)[]
+  const list = keys.map((key) => row[key] ?? 'null').join(', ')
+  return `insert into audit_events (${keys.map((key) => COLUMNS[key]).join(', ')}) ${from ? `select ${list} from ${from}` : `values (${list})`}`
+}
+
+const INSERT = auditInsert({
+  id: '$1', event: '$2', accountType: '$3', accountId: '$4', actorType: '$5', actorId: '$6', sessionId: '$7', ip: '$8', userAgent: '$9', data: '$10'
+})
 
 /** Records one event; pass the transaction of the change it records. */
 export async function recordEvent (db: Queryable, event: AuditEvent, context: AuditContext): Promise<void> {
@@ -41,9 +82,7 @@ export async function recordEvent (db: Queryable, event: AuditEvent, context: Au
     context.sessionId, context.ip, context.userAgent, event.data ?? {}])
 }
 
-type Row = Record<string, any>
-
-export function presentAuditEvent (row: Row): PublicAuditEvent {
+export function presentAuditEvent (row: AuditRow): PublicAuditEvent {
   return {
     id: row.id,
     createdAt: row.created_at.toISOString(),
@@ -55,7 +94,7 @@ export function presentAuditEvent (row: Row): PublicAuditEvent {
     sessionId: row.session_id,
     ipAddress: row.ip_address,
     userAgent: row.user_agent,
-    data: row.data
+    data: row.data as Record<string, unknown>
   }
 }
 
@@ -80,7 +119,7 @@ const LIST = `select * from audit_events
 /** A page of events, newest first, and whether there are more (one row more is read). */
 export async function listEvents (db: Queryable, filters: AuditFilters): Promise<{ events: PublicAuditEvent[], last: string | null }> {
   // Planned with the values (not prepared), so the filters that are absent fold away.
-  const rows = await db.unsafe(LIST, [filters.accountType ?? null, filters.accountId ?? null, filters.event ?? null,
+  const rows = await db.unsafe<AuditRow[]>(LIST, [filters.accountType ?? null, filters.accountId ?? null, filters.event ?? null,
     filters.from ?? null, filters.to ?? null, filters.after, filters.limit + 1])
   const page = rows.slice(0, filters.limit)
   return { events: page.map(presentAuditEvent), last: rows.length > filters.limit ? page[page.length - 1].id : null }

@@ -21,8 +21,18 @@ export type Queryable = postgres.Sql | postgres.TransactionSql
  * templates but not `unsafe` text unless asked, and an unprepared statement is parsed, planned
  * and described by PostgreSQL on every call.
  */
-export function prepared (sql: Queryable, text: string, params: unknown[] = []) {
-  return sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+export function prepared<R extends postgres.MaybeRow = postgres.Row> (sql: Queryable, text: string, params: unknown[] = []) {
+  return sql.unsafe<R[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+}
+
+/** One SQL string of ours with the type of the rows it returns, run as a prepared statement. */
+export interface Statement<R extends postgres.MaybeRow> {
+  readonly text: string
+  run: (db: Queryable, params?: unknown[]) => postgres.PendingQuery<R[]>
+}
+
+export function statement<R extends postgres.MaybeRow = never> (text: string): Statement<R> {
+  return { text, run: (db, params) => prepared<R>(db, text, params) }
 }
 
 // Connection failures (node and postgres.js codes) and PostgreSQL's shutdown and connection

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
-import { REVOKE_CHANNEL } from '../accounts/queries.js'
+import { REVOKE_CHANNEL } from '../accounts/repository.js'
 import { prepared, type Queryable } from '../core/db.js'
 
 declare module 'fastify' {

@@ -5,6 +5,8 @@ import { AppError } from '../../core/errors.js'
 import { clientOf, type AccountType } from '../registry.js'
 import type { Issued, SessionMeta } from '../sessions.js'
 import type { AuditContext } from '../../audit/events.js'
+import type { Static } from '@sinclair/typebox'
+import type { AccountResponseSchema, AuthResponseSchema, PublicAccount } from '../../../schemas/accounts.js'
 
 /**
  * What the account actions share. Each action is a route factory in this folder, instantiated
@@ -111,14 +113,20 @@ export function presentedRefreshToken (kind: AccountType, request: FastifyReques
 
 /**
  * The body of login, register and refresh, with the refresh cookie set and caching forbidden
- * (RFC 6749 section 5.1: a response carrying a token). The body key depends on
- * the account type, which TypeScript cannot follow; the response schema still validates and
- * filters what is sent.
+ * (RFC 6749 section 5.1: a response carrying a token). The body key depends on the account type,
+ * which TypeScript cannot follow (hence the cast); the response schema validates and filters what is sent.
  */
-export function sendIssued (app: FastifyInstance, kind: AccountType, reply: FastifyReply, status: 200 | 201, out: Issued): any {
+export function sendIssued (app: FastifyInstance, kind: AccountType, reply: FastifyReply, status: 200 | 201, out: Issued):
+  Static<ReturnType<typeof AuthResponseSchema>> {
   reply.code(status).headers(NO_STORE)
     .setCookie(kind.cookie, out.refreshToken, { ...refreshCookieOptions(app), maxAge: app.config.refreshTokenTtl })
-  return { status, success: true as const, token: out.token, refreshToken: out.refreshToken, [kind.bodyKey]: out.account }
+  return { status, success: true, token: out.token, refreshToken: out.refreshToken, [kind.bodyKey]: out.account } as
+    Static<ReturnType<typeof AuthResponseSchema>>
+}
+
+/** `{ status, success, <user|admin>: account }`, typed as sendIssued's body is. */
+export function accountBody (kind: AccountType, status: 200 | 201, account: PublicAccount): Static<ReturnType<typeof AccountResponseSchema>> {
+  return { status, success: true, [kind.bodyKey]: account } as Static<ReturnType<typeof AccountResponseSchema>>
 }
 
 /** The caller's account id, for the limits of authenticated routes. */

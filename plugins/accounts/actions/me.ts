@@ -4,7 +4,7 @@ import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AccountResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
 import { AppError } from '../../core/errors.js'
 import type { AccountType } from '../registry.js'
-import { operation } from './common.js'
+import { accountBody, operation } from './common.js'
 
 /** /v1/<type>/me (authenticated): the caller's own account (200). */
 export function me (kind: AccountType): FastifyPluginAsync {
@@ -20,7 +20,7 @@ export function me (kind: AccountType): FastifyPluginAsync {
         const account = await sessions.account(kind, request.account!.id)
         if (!account) throw new AppError('UNAUTHORIZED')
         // The body key depends on the account type; the response schema filters what is sent.
-        return { status: 200 as const, success: true as const, [kind.bodyKey]: account } as any
+        return accountBody(kind, 200, account)
       }
     })
   }

@@ -4,7 +4,7 @@ import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AccountResponseSchema, AuthResponseSchema, RegisterArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import type { Within } from '../sessions.js'
-import { auditContext, operation, passwordRateLimit, sendIssued, sessionMeta } from './common.js'
+import { accountBody, auditContext, operation, passwordRateLimit, sendIssued, sessionMeta } from './common.js'
 
 /**
  * /v1/<type>/register: a new active account, signed in like a login (201), and a verification
@@ -34,7 +34,7 @@ export function register (kind: AccountType): FastifyPluginAsync {
           { ...auditContext(request), actorType: kind.type, actorId: ownerId }, tx)
         if (signIn) return sendIssued(app, kind, reply, 201, await sessions.register(kind, email, password, meta, verify))
         const account = await sessions.registerWithoutSession(kind, email, password, meta, verify)
-        return reply.code(201).send({ status: 201, success: true, [kind.bodyKey]: account } as any)
+        return reply.code(201).send(accountBody(kind, 201, account))
       }
     })
   }

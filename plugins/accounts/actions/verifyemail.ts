@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AccountResponseSchema, VerifyEmailArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { auditContext, operation } from './common.js'
+import { accountBody, auditContext, operation } from './common.js'
 
 /**
  * /v1/<type>/verifyemail (public) with the `token` of a verification link: confirms the address
@@ -21,7 +21,7 @@ export function verifyemail (kind: AccountType): FastifyPluginAsync {
       handler: async (request) => {
         const account = await accountLifecycle.verifyEmail(kind, request.query.token, auditContext(request))
         // The body key depends on the account type; the response schema filters what is sent.
-        return { status: 200 as const, success: true as const, [kind.bodyKey]: account } as any
+        return accountBody(kind, 200, account)
       }
     })
   }

@@ -6,7 +6,7 @@ import t from 'tap'
 import postgres from 'postgres'
 import { prepared } from '../../../plugins/core/db.js'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { statements } from '../../../plugins/accounts/queries.js'
+import { repositoryOf } from '../../../plugins/accounts/repository.js'
 import { cloneDatabase } from '../../helpers/app.js'
 
 const database = await cloneDatabase()
@@ -19,7 +19,7 @@ t.teardown(() => sql.end({ timeout: 5 }))
 const listPrepared = async () => (await sql`select statement from pg_prepared_statements`).map((r) => r.statement as string)
 
 t.test('a hot-path statement is prepared once per connection and then only executed', async (t) => {
-  const { authenticate } = statements(ACCOUNT_TYPES.user)
+  const { text: authenticate } = repositoryOf(ACCOUNT_TYPES.user).owners.authenticate
   const id = '01890000-0000-7000-8000-000000000000'
   for (let i = 0; i < 3; i++) t.same([...await prepared(sql, authenticate, [id])], [], 'no such owner')
   t.equal((await listPrepared()).filter((s) => s === authenticate).length, 1)

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { CLOSE_UNAUTHORIZED, ROOMS_CHANNEL } from '../../../plugins/realtime/rooms.js'
-import { REVOKE_CHANNEL } from '../../../plugins/accounts/queries.js'
+import { REVOKE_CHANNEL } from '../../../plugins/accounts/repository.js'
 import { captureLogs } from '../../helpers/app.js'
 import { connectUser, drain, isEvent, registerUser, sleep, start, waitUntil } from '../../helpers/sockets.js'
 

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify'
+import type { AccountType, Client } from './registry.js'
+import { AppError } from '../core/errors.js'
+import { accountErrorCode, type AccountErrorName } from './errors.js'
+import { verifyPassword } from './passwords.js'
+import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
+import type { Credentials } from './repository/owners.js'
+import { newOpaqueToken } from './tokens.js'
+import { uuidv7 } from '../../random.js'
+import { recordEvent } from '../audit/events.js'
+import type { PublicAccount } from '../../schemas/accounts.js'
+
+/** Where a session is opened from: stored on the session row. */
+export interface SessionMeta {
+  client: Client
+  platform: string
+  userAgent: string | null
+  ip: string | null
+}
+
+export interface Issued {
+  account: PublicAccount
+  token: string
+  refreshToken: string
+}
+
+/**
+ * What an account whose credentials were right still needs before a session opens. Only
+ * `session` today: a second factor or a lockout adds its step here, and login answers it instead.
+ */
+export type NextStep = 'session'
+
+export const accountError = (kind: AccountType, name: AccountErrorName) => new AppError(accountErrorCode(kind, name))
+
+/**
+ * Sign-in in steps, so that every way in (password today; second factor, passkey, provider, link)
+ * reuses them: check the credentials, decide what the account still needs, open the session.
+ * Each step is one statement; a password login is two round trips, as before the split.
+ */
+export function createLogin (app: FastifyInstance) {
+  const { sql, tokens, config } = app
+
+  /** A new session of `ownerId`, which opens a family named after it; params of the `open` and `register` statements. */
+  function newSession (ownerId: string, meta: SessionMeta) {
+    const refresh = newOpaqueToken()
+    const familyId = uuidv7()
+    const params = [ownerId, familyId, refresh.hash, tokens.refreshExpiresAt(), meta.client, meta.platform, meta.userAgent, meta.ip]
+    return { params, familyId, refreshToken: refresh.token }
+  }
+
+  function issue (kind: AccountType, row: Owner, client: Client, refreshToken: string, familyId: string): Issued {
+    return {
+      account: presentAccount(row),
+      token: tokens.sign(kind, { id: row.id, tokenVersion: row.token_version }, familyId, client),
+      refreshToken
+    }
+  }
+
+  /**
+   * Step 1: the account that email and password open, checked in the contract's order
+   * (credentials, isActive, deletedAt, email confirmation). A failure is recorded with the
+   * address tried and why, never the password, and thrown as the type's error.
+   */
+  async function checkCredentials (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Credentials> {
+    const address = normalizeEmail(email)
+    const [found] = await repositoryOf(kind).owners.credentials.run(sql, [address])
+    const fail = async (name: AccountErrorName, reason: string) => {
+      await recordEvent(sql, { event: 'login.failed', accountType: kind.type, accountId: found?.id ?? null, data: { email: address, reason } },
+        { actorType: null, actorId: null, sessionId: null, ip: meta.ip, userAgent: meta.userAgent })
+      return accountError(kind, name)
+    }
+    // An unknown address is verified against a dummy hash: it takes as long as a wrong password.
+    if (!await verifyPassword(found?.password, password)) {
+      throw await fail('BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', found ? 'wrong_password' : 'unknown_email')
+    }
+    if (!found.is_active) throw await fail('BAD_REQUEST_ACCOUNT_INACTIVE', 'inactive')
+    if (found.deleted_at) throw await fail('BAD_REQUEST_ACCOUNT_DELETED', 'deleted')
+    if (config.requireEmailConfirmed && !found.is_email_confirmed) throw await fail('UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'email_not_confirmed')
+    return found
+  }
+
+  /** Step 2: what the account still needs (nothing yet: every account goes straight to its session). */
+  async function nextStep (_kind: AccountType, _account: Credentials): Promise<NextStep> {
+    return 'session'
+  }
+
+  /**
+   * Step 3: the login bookkeeping, a new session family and the login.succeeded event in one
+   * statement, and the tokens. Nothing is written for an account deleted since step 1.
+   */
+  async function openSession (kind: AccountType, ownerId: string, meta: SessionMeta): Promise<Issued> {
+    const { params, familyId, refreshToken } = newSession(ownerId, meta)
+    const [row] = await repositoryOf(kind).sessions.open.run(sql, [...params, uuidv7()])
+    if (!row) throw accountError(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
+    return issue(kind, row, meta.client, refreshToken, familyId)
+  }
+
+  return {
+    checkCredentials,
+    nextStep,
+    openSession,
+    newSession,
+    issue,
+
+    /** Email and password for a session: the three steps in order. */
+    async login (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Issued> {
+      const account = await checkCredentials(kind, email, password, meta)
+      const step = await nextStep(kind, account)
+      switch (step) {
+        case 'session': return openSession(kind, account.id, meta)
+      }
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify'
+import type { AccountType } from './registry.js'
+import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
+import { repositoryOf } from './repository.js'
+import { revocations } from './devices.js'
+import { accountError, type createLogin, type Issued, type SessionMeta } from './login.js'
+import { uuidv7 } from '../../random.js'
+import { recordEvent } from '../audit/events.js'
+
+/** A rotated token replayed outside the reuse interval: the family's owner was signed out everywhere. */
+const THEFT = Symbol('theft')
+
+/**
+ * Refresh-token rotation with reuse detection and the optional reuse interval
+ * (REFRESH_TOKEN_REUSE_INTERVAL). The session row is locked for the whole rotation, so of N
+ * concurrent refreshes of one token exactly one rotates it and the others see a rotated session:
+ * the theft signal, unless it was rotated less than the interval ago, in which case they get the
+ * successor that rotation issued (never a new one, which would fork the family and hide a theft).
+ */
+export function createRefresh (app: FastifyInstance, login: ReturnType<typeof createLogin>) {
+  const { sql, tokens, config, metrics } = app
+  const reuseInterval = config.refreshTokenReuseInterval
+  const eraser = successorEraser(app, (kind, hashes) => repositoryOf(kind).sessions.eraseSuccessors.run(sql, [hashes]))
+  const invalid = (kind: AccountType) => accountError(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
+
+  return {
+    async refresh (kind: AccountType, token: unknown, meta: Omit<SessionMeta, 'client' | 'platform'>): Promise<Issued> {
+      if (typeof token !== 'string' || !OPAQUE_TOKEN.test(token)) throw invalid(kind)
+      const q = repositoryOf(kind).sessions
+      const hash = hashToken(token)
+      const rotateActive = async () => {
+        const next = newOpaqueToken()
+        const sealed = reuseInterval > 0 ? tokens.sealSuccessor(next.token, hash) : null
+        const [active] = await q.rotateActive.run(sql, [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip, sealed])
+        if (!active) return null
+        if (sealed) eraser.schedule(kind, hash)
+        return login.issue(kind, active, active.client as SessionMeta['client'], next.token, active.family_id)
+      }
+      const rotated = await rotateActive()
+      if (rotated) return rotated
+
+      // Not an active session of an active owner: find out which case it is, under the lock.
+      const outcome = await sql.begin(async (tx): Promise<Issued | 'retry' | typeof THEFT | null> => {
+        const [row] = await q.lockSession.run(tx, [hash, reuseInterval])
+        if (!row) return null
+        const context = { actorType: kind.type, actorId: row.id, sessionId: row.family_id, ip: meta.ip, userAgent: meta.userAgent }
+        if (row.revoked_at && row.replaced_by_session_id) {
+          if (reuseInterval > 0 && row.in_reuse_window && row.successor_token) {
+            const successor = tokens.openSuccessor(row.successor_token, hash)
+            // The family was revoked since (logout, another device's revocation): not a theft.
+            if (successor && !(row.family_active && row.is_active && !row.deleted_at)) return null
+            if (successor) {
+              await recordEvent(tx, { event: 'refresh.reuse_allowed', accountType: kind.type, accountId: row.id }, context)
+              return login.issue(kind, row, row.client as SessionMeta['client'], successor, row.family_id)
+            }
+          }
+          await revocations.revokeAll(tx, kind, row.id)
+          await recordEvent(tx, { event: 'refresh.reuse_detected', accountType: kind.type, accountId: row.id }, context)
+          return THEFT
+        }
+        if (row.revoked_at || row.expired || !row.is_active || row.deleted_at) {
+          await q.revokeSession.run(tx, [row.session_id])
+          return null
+        }
+        return 'retry'
+      })
+      if (outcome === THEFT) {
+        metrics?.reuseDetected.inc({ type: kind.type })
+        throw invalid(kind)
+      }
+      // Valid after all (its owner was reactivated in between): one more try at the rotation.
+      const issued = outcome === 'retry' ? await rotateActive() : outcome
+      if (!issued) throw invalid(kind)
+      return issued
+    },
+
+    close () {
+      eraser.stop()
+    }
+  }
+}
+
+/**
+ * Erases sealed successors once their reuse interval is over: one statement per account type
+ * and second. A successor whose timer was lost (the process stopped) is erased by
+ * V1PruneSessionsTask; either way it can no longer be used after the interval.
+ */
+function successorEraser (app: FastifyInstance, erase: (kind: AccountType, hashes: string[]) => Promise<unknown>) {
+  const due = new Map<number, Map<AccountType, string[]>>()
+  const timers = new Set<NodeJS.Timeout>()
+  const intervalMs = app.config.refreshTokenReuseInterval * 1000
+
+  async function flush (at: number) {
+    const batch = due.get(at)
+    due.delete(at)
+    for (const [kind, hashes] of batch ?? []) {
+      await erase(kind, hashes).catch((err) => app.log.warn({ err, count: hashes.length }, 'reuse successors not erased'))
+    }
+  }
+
+  return {
+    schedule (kind: AccountType, rotatedHash: string) {
+      // The next whole second after the interval, so that one timer serves a second of rotations.
+      const at = Math.ceil((Date.now() + intervalMs) / 1000) * 1000 + 100
+      let batch = due.get(at)
+      if (!batch) {
+        due.set(at, (batch = new Map()))
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          void flush(at)
+        }, at - Date.now())
+        timer.unref()
+        timers.add(timer)
+      }
+      let hashes = batch.get(kind)
+      if (!hashes) batch.set(kind, (hashes = []))
+      hashes.push(rotatedHash)
+    },
+    stop () {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+      due.clear()
+    }
+  }
+}

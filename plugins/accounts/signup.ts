@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import type { AccountType } from './registry.js'
+import type { Queryable, Statement } from '../core/db.js'
+import { hashPassword } from './passwords.js'
+import { accountError, type Issued, type SessionMeta, type createLogin } from './login.js'
+import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
+import { uuidv7 } from '../../random.js'
+import type { PublicAccount } from '../../schemas/accounts.js'
+
+/** More work in the transaction that creates an account, given its id. */
+export type Within = (tx: Queryable, ownerId: string) => Promise<unknown>
+
+/** New accounts: registration (signed in, or not with REQUIRE_EMAIL_CONFIRMED) and the CLI's `user create`. */
+export function createSignup (app: FastifyInstance, login: ReturnType<typeof createLogin>) {
+  const { sql } = app
+
+  /** Runs the insert of a new account; a taken email is the type's USER_ALREADY_EXISTS. */
+  async function insert (kind: AccountType, db: Queryable, statement: Statement<Owner>, params: unknown[]): Promise<Owner> {
+    try {
+      const [row] = await statement.run(db, params)
+      return row
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw accountError(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS')
+      throw e
+    }
+  }
+
+  /** A registration's statement and `within` in one transaction. */
+  function inTransaction (kind: AccountType, statement: Statement<Owner>, params: unknown[], within?: Within): Promise<Owner> {
+    return sql.begin(async (tx) => {
+      const row = await insert(kind, tx, statement, params)
+      await within?.(tx, row.id)
+      return row
+    })
+  }
+
+  return {
+    /**
+     * Creates an active account and signs it in, like a login; `within` runs in the same
+     * transaction (the verification mail is queued there).
+     */
+    async register (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<Issued> {
+      const { params, familyId, refreshToken } = login.newSession(uuidv7(), meta)
+      const hash = await hashPassword(password)
+      const row = await inTransaction(kind, repositoryOf(kind).sessions.register, [...params, normalizeEmail(email), hash, uuidv7()], within)
+      return login.issue(kind, row, meta.client, refreshToken, familyId)
+    },
+
+    /** Creates an active account without a session (REQUIRE_EMAIL_CONFIRMED: it signs in once confirmed). */
+    async registerWithoutSession (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<PublicAccount> {
+      const hash = await hashPassword(password)
+      const params = [uuidv7(), normalizeEmail(email), hash, uuidv7(), meta.ip, meta.userAgent, meta.client, meta.platform]
+      return presentAccount(await inTransaction(kind, repositoryOf(kind).owners.registerWithoutSession, params, within))
+    },
+
+    /** Creates an active account without signing it in (the CLI's `user create`). */
+    async createAccount (kind: AccountType, email: string, password: string, opts: { emailConfirmed?: boolean } = {}): Promise<PublicAccount> {
+      const hash = await hashPassword(password)
+      const params = [uuidv7(), normalizeEmail(email), hash, opts.emailConfirmed ?? false]
+      return presentAccount(await insert(kind, sql, repositoryOf(kind).owners.create, params))
+    }
+  }
+}
