@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { AppError } from '../../plugins/core/errors.js'
 
-/** GET /v1/ws: the real-time endpoint (protocol in plugins/realtime/protocol.ts and the README). */
+/** GET /v1/ws: the real-time endpoint (protocol in plugins/realtime/protocol.ts and docs/websocket.md). */
 const ws: FastifyPluginAsync = async (app) => {
   const { sockets } = app
   app.route({
