@@ -41,7 +41,7 @@ export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
   return app
 }
 
-/** What an operator wants to see once at start (decisions.md section 16); no secrets. */
+/** What an operator wants to see once at start (docs/operations.md#logs); no secrets. */
 export function startupSummary (app: FastifyInstance) {
   const { config } = app
   const database = new URL(app.databaseUrl)

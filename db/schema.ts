@@ -32,7 +32,7 @@ function accountTables<Owner extends string> (table: string, sessionTable: strin
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
     revokedAt: ts('revoked_at'),
-    // A login opens a family; rotation copies its id (decisions.md section 13).
+    // A login opens a family; rotation copies its id (docs/behaviour.md#devices-session-families).
     familyId: uuid('family_id').notNull().default(sql`gen_random_uuid()`),
     // Points to the successor in the same family (the foreign key below).
     replacedBySessionId: uuid('replaced_by_session_id'),
@@ -56,7 +56,7 @@ function accountTables<Owner extends string> (table: string, sessionTable: strin
     }).onDelete('set null')
   ])
 
-  // One-time tokens of the mailed links (decisions.md section 14): only the SHA-256 is kept.
+  // One-time tokens of the mailed links (docs/behaviour.md#mailed-links): only the SHA-256 is kept.
   const tokens = pgTable(tokenTable, {
     id: id(),
     ownerId: uuid(ownerColumn).notNull().references(() => owners.id, { onDelete: 'cascade' }),
@@ -95,7 +95,7 @@ export const posts = pgTable('posts', {
 
 
 /**
- * What happened to accounts (decisions.md section 15), written in the transaction or statement
+ * What happened to accounts (docs/behaviour.md#audit-log), written in the transaction or statement
  * of the change it records. `data` never holds a secret.
  */
 export const auditEvents = pgTable('audit_events', {

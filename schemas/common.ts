@@ -5,7 +5,7 @@ export const ANY_METHOD = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as ['GET', '
 
 const DEV_ONLY = { description: 'on 500 outside production only' }
 
-/** The flat body of every error (decisions section 6); the descriptions show in the OpenAPI document. */
+/** The flat body of every error (docs/api.md#errors); the descriptions show in the OpenAPI document. */
 export const ErrorSchema = Type.Object({
   status: Type.Integer({ description: 'the HTTP status' }),
   success: Type.Literal(false),

@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox'
 export const MailTemplateSchema = Type.Union([Type.Literal('verify_email'), Type.Literal('reset_password')])
 export type MailTemplate = Static<typeof MailTemplateSchema>
 
-/** V1SendEmailTask's payload (decisions.md section 14): `{ template, to, locale, params }`. */
+/** V1SendEmailTask's payload (docs/behaviour.md#mail): `{ template, to, locale, params }`. */
 export const SendEmailTaskPayloadSchema = Type.Object({
   template: MailTemplateSchema,
   to: Type.String({ minLength: 3, maxLength: 254 }),

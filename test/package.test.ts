@@ -1,7 +1,7 @@
 /**
- * `npm run package` (decisions 16): the executable, copied alone into an empty directory and run
- * from there with no Node.js on PATH and no node_modules above it, migrates an empty database,
- * creates a user, serves (logging that user in) and runs the worker.
+ * `npm run package` (docs/operations.md#one-executable): the executable, copied alone into an
+ * empty directory and run from there with no Node.js on PATH and no node_modules above it,
+ * migrates an empty database, creates a user, serves (logging that user in) and runs the worker.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'

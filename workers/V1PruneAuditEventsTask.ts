@@ -21,7 +21,10 @@ export async function pruneAuditEvents (app: FastifyInstance, batch = AUDIT_PRUN
   }
 }
 
-/** Hourly (graphile-worker cron), with an empty payload: retention of the audit log (decisions.md section 15). */
+/**
+ * Hourly (graphile-worker cron), with an empty payload: retention of the audit log
+ * (docs/operations.md#audit-retention).
+ */
 export function V1PruneAuditEventsTask (app: FastifyInstance, batch = AUDIT_PRUNE_BATCH): Task {
   return async (_payload, helpers) => {
     const started = Date.now()

@@ -62,7 +62,7 @@ export async function pruneSessions (app: FastifyInstance, kind: AccountType, ba
 
 /**
  * Hourly (graphile-worker cron), with an empty payload: retention of the session tables of every
- * account type (decisions.md section 13), and of their one-time tokens with the same
+ * account type (docs/operations.md#session-retention), and of their one-time tokens with the same
  * SESSION_RETENTION after expiry. Logs what it removed per table.
  */
 export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH): Task {

@@ -56,7 +56,10 @@ function argsAsSent (schema: Json): Json {
   return out
 }
 
-/** `Authorization: jwt-<type> <token>` (decisions section 5): a header value with its own scheme. */
+/**
+ * `Authorization: jwt-<type> <token>`: a header value with its own scheme
+ * (docs/api.md#api-reference-openapijson-and-docs).
+ */
 function securityScheme (name: string): Json {
   return {
     type: 'apiKey',

@@ -17,7 +17,7 @@ export const MAIL_MAX_ATTEMPTS = 8
 
 /**
  * SQL queuing one V1SendEmailTask, for the statement or transaction that writes its token
- * (decisions.md section 14); the arguments are SQL expressions.
+ * (docs/behaviour.md#mail); the arguments are SQL expressions.
  */
 export function queueMailSql (template: string, to: string, locale: string, link: string, expiresIn: string): string {
   return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', ${template}, 'to', ${to}, 'locale', ${locale},

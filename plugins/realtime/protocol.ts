@@ -9,7 +9,7 @@ declare module 'fastify' {
   interface FastifyInstance { sockets: ReturnType<typeof createSocketProtocol> }
 }
 
-/** The JSON protocol of /v1/ws (decisions.md section 8). */
+/** The JSON protocol of /v1/ws (docs/websocket.md). */
 export function createSocketProtocol (app: FastifyInstance) {
   const { sessions, rooms, config } = app
   const kind = ACCOUNT_TYPES.user

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { AppError } from '../../plugins/core/errors.js'
 
-/** GET /v1/ws: the real-time endpoint (protocol in plugins/realtime/protocol.ts and the README). */
+/** GET /v1/ws: the real-time endpoint (protocol in plugins/realtime/protocol.ts and docs/websocket.md). */
 const ws: FastifyPluginAsync = async (app) => {
   const { sockets } = app
   app.route({
@@ -9,7 +9,7 @@ const ws: FastifyPluginAsync = async (app) => {
     url: '/ws',
     config: { operation: 'V1Socket' },
     // Documentation: the upgrade is the answer; without one, 426 in the error body.
-    schema: { response: { 101: { type: 'null', description: 'Switching Protocols: the WebSocket protocol of the README' } } },
+    schema: { response: { 101: { type: 'null', description: 'Switching Protocols: the WebSocket protocol of docs/websocket.md' } } },
     handler: async () => {
       throw new AppError('UPGRADE_REQUIRED')
     },

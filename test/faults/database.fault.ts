@@ -1,5 +1,5 @@
 /**
- * PostgreSQL going away under load (decisions.md section 12), against `latchkey serve` in a
+ * PostgreSQL going away under load (docs/operations.md#outages), against `latchkey serve` in a
  * process of its own and a private PostgreSQL (the embedded binaries) that this test stops and
  * starts: no crash, 503 within 2 s, /ready 503 within 1 s, recovery within 5 s with room events
  * flowing again, and a shutdown during the outage that does not hang.

@@ -1,8 +1,8 @@
 /**
- * Redis going away (decisions.md section 12), against `latchkey serve` in a process of its own and
- * a private redis-server that this test freezes (SIGSTOP), kills and restarts: the rate limits fail
- * open without waiting for it (no request more than 100 ms slower), and /ready names the cache
- * within 1 s.
+ * Redis going away (docs/operations.md#outages), against `latchkey serve` in a process of its own
+ * and a private redis-server that this test freezes (SIGSTOP), kills and restarts: the rate limits
+ * fail open without waiting for it (no request more than 100 ms slower), and /ready names the
+ * cache within 1 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'

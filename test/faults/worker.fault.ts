@@ -1,6 +1,7 @@
 /**
- * A worker killed with SIGKILL while it holds jobs (decisions.md section 12): a live worker runs
- * them within 60 s, and never while their first worker could still be running them.
+ * A worker killed with SIGKILL while it holds jobs (docs/operations.md#jobs-of-dead-workers): a
+ * live worker runs them within 60 s, and never while their first worker could still be running
+ * them.
  */
 import { spawn } from 'node:child_process'
 import t from 'tap'
