@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { AccountSchema, SessionSchema } from './accounts.js'
 import { Success } from './common.js'
 
-/** The events of the audit log (docs/api.md#audit-log). */
+/** The events of the audit log (docs/behaviour.md#audit-log). */
 export const AUDIT_EVENTS = [
   'login.succeeded', 'login.failed', 'register', 'refresh.reuse_detected', 'refresh.reuse_allowed', 'logout', 'logoutall',
   'session.revoked', 'sessions.revoked_others', 'email.verification_sent', 'email.verified', 'password.reset_requested',
@@ -19,7 +19,7 @@ const OneOf = <T extends string>(values: readonly T[], options: Record<string, u
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...options })
 const Limit = (max: number, fallback: number) => Type.Integer({ minimum: 1, maximum: max, default: fallback })
 
-/** The account as admins see it (decisions.md section 15). */
+/** The account as admins see it (docs/api.md#administration). */
 export const AdminAccountViewSchema = Type.Object({
   ...AccountSchema.properties,
   deletedAt: Type.Union([Timestamp, Type.Null()]),

@@ -6,7 +6,7 @@ import { repositoryOf } from './repository.js'
 import { uuidv7 } from '../../random.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
 
-/** One device: a session family with an active session (docs/api.md#sessions-and-devices). */
+/** One device: a session family with an active session (docs/behaviour.md#devices-session-families). */
 export interface Device {
   id: string
   client: string

@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyInstance { accountLifecycle: ReturnType<typeof createAccountLifecycle> }
 }
 
-/** Where each purpose's link points in the client app (docs/api.md: what those pages call). */
+/** Where each purpose's link points in the client app (docs/api.md#what-a-client-apps-pages-call). */
 const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password' }
 
 /** Mailed one-time links (email verification, password reset) and password changes. */

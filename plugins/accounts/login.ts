@@ -57,8 +57,8 @@ export function createLogin (app: FastifyInstance) {
   }
 
   /**
-   * Step 1: the account that email and password open, checked in the contract's order
-   * (credentials, isActive, deletedAt, email confirmation). A failure is recorded with the
+   * Step 1: the account that email and password open, checked in the documented order
+   * (credentials, isActive, deletedAt, email confirmation: docs/behaviour.md#login). A failure is recorded with the
    * address tried and why, never the password, and thrown as the type's error.
    */
   async function checkCredentials (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Credentials> {

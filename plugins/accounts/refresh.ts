@@ -11,7 +11,7 @@ import { recordEvent } from '../audit/events.js'
 const THEFT = Symbol('theft')
 
 /**
- * Refresh-token rotation with reuse detection and the optional reuse interval
+ * Refresh-token rotation with reuse detection (docs/behaviour.md#refresh-tokens) and the optional reuse interval
  * (REFRESH_TOKEN_REUSE_INTERVAL). The session row is locked for the whole rotation, so of N
  * concurrent refreshes of one token exactly one rotates it and the others see a rotated session:
  * the theft signal, unless it was rotated less than the interval ago, in which case they get the

@@ -14,7 +14,7 @@ export interface AccessClaims {
   sub: string
   type: string
   tokenVersion: number
-  /** The session family (decisions.md section 13); absent from tokens issued before families. */
+  /** The session family (docs/behaviour.md#devices-session-families); absent from tokens issued before families. */
   sid?: string
   aud: string
   iss: string
@@ -54,7 +54,7 @@ export function createTokens (app: FastifyInstance) {
         throw err
       }
     },
-    /** The JSON Web Key Set of the keys that verify access tokens: none with HS256 (decisions.md section 16). */
+    /** The JSON Web Key Set of the keys that verify access tokens: none with HS256 (docs/operations.md#access-tokens-for-other-services-eddsa). */
     jwks,
     /**
      * The successor of a rotated refresh token, as kept in `successor_token` for the reuse

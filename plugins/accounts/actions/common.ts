@@ -39,7 +39,7 @@ export function operation (kind: AccountType, action: AccountAction): string {
   return `V1${ACTION_NAMES[action]}${role}`
 }
 
-/** The `outcome` label of a failed login or refresh (README, Metrics): a few fixed values. */
+/** The `outcome` label of a failed login or refresh (docs/operations.md#metrics): a few fixed values. */
 function failureOutcome (err: FastifyError): string {
   const code = err instanceof AppError ? err.code : ''
   if (/_(INVALID_LOGIN_CREDENTIALS|ACCOUNT_DOES_NOT_EXIST)$/.test(code)) return 'invalid_credentials'
