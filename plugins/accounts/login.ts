@@ -86,7 +86,8 @@ export function createLogin (app: FastifyInstance) {
 
   /**
    * Step 3: the login bookkeeping, a new session family and the login.succeeded event in one
-   * statement, and the tokens. Nothing is written for an account deleted since step 1.
+   * statement, and the tokens. Nothing is written for an account deactivated or deleted since
+   * its credentials were checked (the same answer as wrong credentials).
    */
   async function openSession (kind: AccountType, ownerId: string, meta: SessionMeta): Promise<Issued> {
     const { params, familyId, refreshToken } = newSession(ownerId, meta)

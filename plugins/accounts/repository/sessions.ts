@@ -22,23 +22,25 @@ export function sessionStatements (kind: AccountType) {
   const { o, s, owner } = tablesOf(kind)
   const type = kind.type
   // A new session opens a family named after it: $1 owner, $2 session id, $3 hash, $4 expiry,
-  // $5 client, $6 platform, $7 user agent, $8 ip.
-  const newSession = `insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address)
-    values ($2, $2, $1, $3, $4, $5, $6, $7, $8)`
-  const opened = (id: string, event: 'login.succeeded' | 'register') => auditInsert({
+  // $5 client, $6 platform, $7 user agent, $8 ip; `from`: only for each row of that CTE.
+  const newSession = (from?: string) => `insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address)
+    ${from ? `select $2, $2, $1, $3, $4, $5, $6, $7, $8 from ${from}` : 'values ($2, $2, $1, $3, $4, $5, $6, $7, $8)'}`
+  const opened = (id: string, event: 'login.succeeded' | 'register', from?: string) => auditInsert({
     id, event, accountType: type, accountId: '$1', actorType: `'${type}'`, actorId: '$1', sessionId: '$2', ip: '$8', userAgent: '$7',
     data: "json_build_object('client', $5, 'platform', $6)"
-  })
+  }, from)
   return {
-    // Login bookkeeping, the new session and its audit event ($9: the event id) in one atomic statement.
-    open: statement<Owner>(`with s as (${newSession}), e as (${opened('$9', 'login.succeeded')})
-      update ${o} set login_count = login_count + 1, last_login = now(), last_login_at = now(), updated_at = now()
-      where id = $1 returning ${OWNER_FIELDS(o)}`),
+    // Login bookkeeping, the new session and its audit event ($9: the event id) in one atomic
+    // statement, for an account still active and not deleted (else nothing is written).
+    open: statement<Owner>(`with a as (update ${o} set login_count = login_count + 1, last_login = now(), last_login_at = now(), updated_at = now()
+        where id = $1 and is_active and deleted_at is null returning ${OWNER_FIELDS(o)}),
+      s as (${newSession('a')}), e as (${opened('$9', 'login.succeeded', 'a')})
+      select * from a`),
     // Registration counts as the first login: the account ($9 email, $10 hash), its session and
     // the register event ($11) in one statement.
     register: statement<Owner>(`with a as (insert into ${o} (id, email, password, login_count, last_login, last_login_at)
         values ($1, $9, $10, 1, now(), now()) returning *),
-      s as (${newSession}), e as (${opened('$11', 'register')})
+      s as (${newSession()}), e as (${opened('$11', 'register')})
       select ${OWNER_FIELDS('a')} from a`),
     // The common case in one statement (one round trip): an active session of an active owner is
     // locked, a successor inserted into its family and the session marked rotated, keeping the
