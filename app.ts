@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify'
 import type { DestinationStream } from 'pino'
 import autoload from '@fastify/autoload'
-import cors from '@fastify/cors'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import configPlugin, { type Config } from './plugins/core/config.js'
 import lifecycle, { requestId } from './plugins/core/lifecycle.js'
@@ -14,6 +13,7 @@ import i18n from './plugins/core/i18n.js'
 import errors, { type ErrorTracker } from './plugins/core/errors.js'
 import { REDACT, serializers } from './plugins/core/logging.js'
 import args from './plugins/core/args.js'
+import cors from './plugins/core/cors.js'
 import docs from './plugins/core/docs.js'
 import db from './plugins/core/db.js'
 import redis from './plugins/core/redis.js'
@@ -31,7 +31,6 @@ import posts, { type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
 import protocol from './plugins/realtime/protocol.js'
 import { cronItems, taskList } from './workers/index.js'
-import { ANY_METHOD } from './schemas/common.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -120,15 +119,7 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(securityHeaders)
   await app.register(errors, { onError: opts.onError, caller: (request) => request.account })
   await app.register(args)
-  if (config.corsOrigins.length) {
-    await app.register(cors, {
-      origin: config.corsOrigins,
-      credentials: true,
-      // Every route takes any method; scripts may read the request id and when to retry.
-      methods: [...ANY_METHOD, 'HEAD'],
-      exposedHeaders: ['X-Request-ID', 'Retry-After']
-    })
-  }
+  if (config.corsOrigins.length) await app.register(cors)
   await app.register(db)
   await app.register(redis)
   await app.register(rateLimit)

@@ -33,3 +33,21 @@ t.test('without CORS_ORIGINS no CORS headers are sent', async (t) => {
   t.equal(res.headers['access-control-allow-origin'], undefined)
   t.equal(res.headers['access-control-allow-credentials'], undefined)
 })
+
+t.test('with CORS_ORIGINS, an OPTIONS request that is not a preflight gets the standard JSON error body', async (t) => {
+  const app = await build(t, { env: { CORS_ORIGINS: ALLOWED } })
+  const cases: Array<[string, Record<string, string>, string]> = [
+    ['no Access-Control-Request-Method', { origin: ALLOWED }, 'Access-Control-Request-Method'],
+    ['no Origin', { 'access-control-request-method': 'POST' }, 'Origin'],
+    ['neither', {}, 'Origin, Access-Control-Request-Method']
+  ]
+  for (const [name, headers, missing] of cases) {
+    const res = await app.inject({ method: 'OPTIONS', url: '/v1/users/refresh', headers })
+    t.equal(res.statusCode, 400, `${name}: 400`)
+    t.match(res.headers['content-type'], /^application\/json/, `${name}: JSON`)
+    t.same(res.json(), { status: 400, success: false, error: 'BAD_REQUEST_INVALID_ARGUMENTS', message: `Invalid arguments: ${missing}` },
+      `${name}: the body names what is missing`)
+  }
+  const preflight = await app.inject({ method: 'OPTIONS', url: '/v1/users/refresh', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } })
+  t.equal(preflight.statusCode, 204, 'a preflight is still answered')
+})

@@ -1,0 +1,43 @@
+import { ConfigError, defineConcern } from './concern.js'
+import { Bool, Duration, parseDuration } from './forms.js'
+
+export interface AccountsConfig {
+  requireEmailConfirmed: boolean
+  registrationEnabled: boolean
+  /** Seconds a verification link and a password reset link stay usable. */
+  emailVerificationTtl: number
+  passwordResetTtl: number
+  /** Seconds audit events are kept before V1PruneAuditEventsTask deletes them. */
+  auditRetention: number
+}
+
+/** Who may register and sign in, how long mailed links last, how long account events are kept. */
+export const accounts = defineConcern({
+  env: {
+    REQUIRE_EMAIL_CONFIRMED: Bool,
+    REGISTRATION_ENABLED: Bool,
+    EMAIL_VERIFICATION_EXPIRES_IN: Duration,
+    PASSWORD_RESET_EXPIRES_IN: Duration,
+    AUDIT_RETENTION: Duration
+  },
+  defaults: {
+    REQUIRE_EMAIL_CONFIRMED: 'false',
+    REGISTRATION_ENABLED: 'true',
+    EMAIL_VERIFICATION_EXPIRES_IN: '24h',
+    PASSWORD_RESET_EXPIRES_IN: '1h',
+    AUDIT_RETENTION: '90d'
+  },
+  read: (env): AccountsConfig => {
+    // A link born expired would be mailed uselessly, and its job could never succeed.
+    for (const name of ['EMAIL_VERIFICATION_EXPIRES_IN', 'PASSWORD_RESET_EXPIRES_IN'] as const) {
+      if (parseDuration(env[name]) === 0) throw new ConfigError(`Invalid configuration: ${name} must be longer than 0s, got "${env[name]}"`)
+    }
+    return {
+      requireEmailConfirmed: env.REQUIRE_EMAIL_CONFIRMED === 'true',
+      registrationEnabled: env.REGISTRATION_ENABLED === 'true',
+      emailVerificationTtl: parseDuration(env.EMAIL_VERIFICATION_EXPIRES_IN),
+      passwordResetTtl: parseDuration(env.PASSWORD_RESET_EXPIRES_IN),
+      auditRetention: parseDuration(env.AUDIT_RETENTION)
+    }
+  }
+})

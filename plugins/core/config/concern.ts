@@ -1,0 +1,35 @@
+import type { Static, TObject, TProperties } from '@sinclair/typebox'
+
+export class ConfigError extends Error {
+  name = 'ConfigError'
+}
+
+/** The environment after defaults, `_FILE` reading and trimming, validated against every concern. */
+export type Env = Readonly<Record<string, string | undefined>>
+
+/** What every concern may read besides its own variables (from NODE_ENV and DATA_DIR). */
+export interface Base {
+  env: 'development' | 'production' | 'test'
+  isProduction: boolean
+  /** Where development and test keep what they generate (secrets, keys, the embedded database, mail). */
+  dataDir: string
+}
+
+/** One concern's part of the environment and of Config. */
+export interface Concern<P extends TProperties = TProperties, S = object> {
+  /** Its variables; a description completes the refusal `NAME must be <description>, got ...`. */
+  env: P
+  /** Defaults as the environment would spell them; every variable that is not Optional has one. */
+  defaults: { [K in keyof P]?: string }
+  /** Its slice of Config; throws ConfigError to refuse. The whole environment is valid by then. */
+  read: (env: Static<TObject<P>> & Env, base: Base) => S
+}
+
+/** Types a concern from its variables, so that `read` sees them with their literal types. */
+export const defineConcern = <P extends TProperties, S>(concern: Concern<P, S>): Concern<P, S> => concern
+
+/** `Invalid configuration: NAME must be <description>[, got <got>]`. */
+export function invalid (name: string, schema: { description?: string } | undefined, got?: string): ConfigError {
+  const must = `Invalid configuration: ${name} must be ${schema?.description ?? 'a valid value'}`
+  return new ConfigError(got === undefined ? must : `${must}, got ${got}`)
+}

@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox'
+import { defineConcern } from './concern.js'
+import { Bool, Int } from './forms.js'
+
+/**
+ * Connections of the request pool. A Node process is one thread and postgres.js pipelines queries
+ * on each connection, so a few connections keep it busy; more backends only compete for the
+ * database's cores (measured in bench/README.md).
+ */
+export const DEFAULT_DB_POOL_SIZE = 4
+
+export interface DatabaseConfig {
+  /** undefined: the embedded PostgreSQL under DATA_DIR, on EMBEDDED_DB_PORT. */
+  databaseUrl?: string
+  dbPoolSize: number
+  migrateOnStart: boolean
+  embeddedDbPort: number
+}
+
+/** PostgreSQL: where it is, how many connections, whether the start migrates it. */
+export const database = defineConcern({
+  env: {
+    DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
+    DB_POOL_SIZE: Int(1, 1000),
+    MIGRATE_ON_START: Bool,
+    EMBEDDED_DB_PORT: Int(1, 65535)
+  },
+  defaults: {
+    DB_POOL_SIZE: String(DEFAULT_DB_POOL_SIZE),
+    MIGRATE_ON_START: 'true',
+    EMBEDDED_DB_PORT: '54329'
+  },
+  read: (env): DatabaseConfig => ({
+    databaseUrl: env.DATABASE_URL,
+    dbPoolSize: Number(env.DB_POOL_SIZE),
+    migrateOnStart: env.MIGRATE_ON_START === 'true',
+    embeddedDbPort: Number(env.EMBEDDED_DB_PORT)
+  })
+})
