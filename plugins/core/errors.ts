@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import type { ErrorObject } from 'ajv'
-import { isPlainObject } from './args.js'
+import { isPlainObject } from './objects.js'
 import { DEFAULT_LOCALE } from './i18n.js'
 import { isSecretName, redactUrl } from './logging.js'
 import { isDatabaseUnavailable } from './db.js'
