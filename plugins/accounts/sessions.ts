@@ -56,7 +56,7 @@ export function normalizeEmail (email: string): string {
 }
 
 export function createSessions (app: FastifyInstance) {
-  const { sql, tokens, config, metrics } = app
+  const { sql, tokens, config, accountMetrics: metrics } = app
   const queries = Object.fromEntries(Object.values(ACCOUNT_TYPES).map((k) => [k.type, statements(k)]))
   const q = (kind: AccountType) => queries[kind.type]
   const err = (kind: AccountType, name: AccountErrorName) => new AppError(accountErrorCode(kind, name))
@@ -393,4 +393,4 @@ export default fp(async (app) => {
   const sessions = createSessions(app)
   app.decorate('sessions', sessions)
   app.addHook('onClose', async () => sessions.close())
-}, { name: 'sessions', dependencies: ['db', 'tokens', 'config', 'metrics'] })
+}, { name: 'sessions', dependencies: ['db', 'tokens', 'config', 'account-metrics'] })

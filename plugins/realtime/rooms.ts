@@ -29,6 +29,7 @@ export function createRooms (app: FastifyInstance) {
   const socketRooms = new WeakMap<WebSocket, Set<string>>()
   // The session family each authenticated socket's token belongs to (null: a token without sid).
   const socketFamily = new WeakMap<WebSocket, string | null>()
+  const delivered = app.metrics?.counter({ name: 'latchkey_room_events_delivered_total', help: 'Room event frames sent to sockets' })
 
   function deliver ({ room, event, data }: RoomEvent) {
     const sockets = members.get(room)
@@ -43,7 +44,7 @@ export function createRooms (app: FastifyInstance) {
         sent++
       }
     }
-    app.metrics?.roomEventsDelivered.inc(sent)
+    delivered?.inc(sent)
   }
 
   const rooms = {
