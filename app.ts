@@ -22,6 +22,7 @@ import worker from './plugins/core/worker.js'
 import metrics from './plugins/core/metrics.js'
 import websocket from './plugins/core/websocket.js'
 import tokens from './plugins/accounts/tokens.js'
+import accountMetrics from './plugins/accounts/metrics.js'
 import sessions from './plugins/accounts/sessions.js'
 import accountAdmin from './plugins/admin/accounts.js'
 import accountLifecycle from './plugins/accounts/lifecycle.js'
@@ -120,15 +121,16 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(errors, { onError: opts.onError, caller: (request) => request.account })
   await app.register(args)
   if (config.corsOrigins.length) await app.register(cors)
+  await app.register(metrics, { enabled: true })
   await app.register(db)
   await app.register(redis)
   await app.register(rateLimit)
-  await app.register(metrics, { enabled: true })
   // The document collects the routes' schemas as they are registered: before the domains.
   if (role === 'serve') await app.register(docs)
 
   // Domains.
   await app.register(tokens)
+  await app.register(accountMetrics)
   await app.register(sessions)
   await app.register(auth)
   await app.register(accountAdmin)

@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.js'
 import configPlugin from './plugins/core/config.js'
 import db, { isDatabaseUnavailable } from './plugins/core/db.js'
 import tokens from './plugins/accounts/tokens.js'
+import accountMetrics from './plugins/accounts/metrics.js'
 import sessions from './plugins/accounts/sessions.js'
 import metrics from './plugins/core/metrics.js'
 import { ACCOUNT_TYPES } from './plugins/accounts/registry.js'
@@ -55,10 +56,11 @@ async function readPassword (): Promise<string> {
 async function accountServices (config: Config) {
   const app = Fastify({ logger: false })
   await app.register(configPlugin, { config })
-  await app.register(db)
-  await app.register(tokens)
   // One-shot commands count nothing and open no metrics port.
   await app.register(metrics, { enabled: false })
+  await app.register(db)
+  await app.register(tokens)
+  await app.register(accountMetrics)
   await app.register(sessions)
   await app.register(accountAdmin)
   await app.ready()

@@ -1,4 +1,4 @@
-import { defineErrors, messageKey, type ErrorDef } from '../core/errors.js'
+import { defineErrors, messageKey, type ErrorDef, type ErrorEntry } from '../core/errors.js'
 import { ACCOUNT_TYPES, type AccountType, type AccountTypeName } from './registry.js'
 
 /** Errors every account type has, written once and prefixed per type (USER_, ADMIN_, ...). */
@@ -18,15 +18,11 @@ const ACCOUNT_ERRORS = {
 export type AccountErrorName = keyof typeof ACCOUNT_ERRORS
 type AccountErrorCode = `${Uppercase<AccountTypeName>}_${AccountErrorName}`
 
-declare module '../core/errors.js' {
-  interface ErrorCodes extends Record<AccountErrorCode, true> {}
-}
-
-defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
+const ENTRIES: Record<string, ErrorEntry> = defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
   Object.entries(ACCOUNT_ERRORS).map(([rest, status]): [string, ErrorDef] =>
     [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))))
 
-/** The code of an account error for one type: `USER_...`, `ADMIN_...`. */
-export function accountErrorCode (kind: AccountType, name: AccountErrorName): AccountErrorCode {
-  return `${kind.errorPrefix}_${name}` as AccountErrorCode
+/** An account error of one type (`USER_...`, `ADMIN_...`), for `new AppError(...)`. */
+export function accountErrorCode (kind: AccountType, name: AccountErrorName): ErrorEntry<AccountErrorCode> {
+  return ENTRIES[`${kind.errorPrefix}_${name}`] as ErrorEntry<AccountErrorCode>
 }

@@ -18,7 +18,7 @@ const THEFT = Symbol('theft')
  * successor that rotation issued (never a new one, which would fork the family and hide a theft).
  */
 export function createRefresh (app: FastifyInstance, login: ReturnType<typeof createLogin>) {
-  const { sql, tokens, config, metrics } = app
+  const { sql, tokens, config, accountMetrics: metrics } = app
   const reuseInterval = config.refreshTokenReuseInterval
   const eraser = successorEraser(app, (kind, hashes) => repositoryOf(kind).sessions.eraseSuccessors.run(sql, [hashes]))
   const invalid = (kind: AccountType) => accountError(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')

@@ -1,10 +1,7 @@
 import fp from 'fastify-plugin'
 import type { preValidationHookHandler } from 'fastify'
 import { AppError } from './errors.js'
-
-export function isPlainObject (value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
+import { isPlainObject } from './objects.js'
 
 /**
  * Merged request arguments. A route declares its arguments as its `querystring` schema (Fastify

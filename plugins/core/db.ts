@@ -79,8 +79,14 @@ export default fp(async (app) => {
   app.decorate('sql', sql)
   app.decorate('databaseUrl', url)
   app.decorate('embeddedDatabase', database.embedded)
+  app.metrics?.gauge({
+    name: 'latchkey_db_pool_waiting',
+    help: 'Queries waiting for a connection of the request pool (every connection busy or connecting)',
+    // postgres.js keeps its queue to itself: `waiting` is added by patches/postgres+3.4.9.patch.
+    collect () { this.set((sql as unknown as { waiting: number }).waiting) }
+  })
   app.addHook('onClose', async () => {
     await sql.end({ timeout: 5 })
     await database.stop()
   })
-}, { name: 'db', dependencies: ['config'] })
+}, { name: 'db', dependencies: ['config', 'metrics'] })

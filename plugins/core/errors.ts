@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import type { ErrorObject } from 'ajv'
-import { isPlainObject } from './args.js'
+import { isPlainObject } from './objects.js'
 import { DEFAULT_LOCALE } from './i18n.js'
 import { isSecretName, redactUrl } from './logging.js'
 import { isDatabaseUnavailable } from './db.js'
@@ -15,60 +15,58 @@ declare module 'fastify' {
 
 export interface ErrorDef { error: string, status: number, keys: string[] }
 
+declare const defined: unique symbol
 /**
- * Every error code, as a type. The core's own codes are here; each domain adds its codes by
- * declaration merging next to the `defineErrors` call that registers them, so a code that no
- * domain defines (`new AppError('USER_TYPO')`) does not compile.
+ * A code with its definition, as `defineErrors` returns it. A domain throws its errors with
+ * these values, so code that throws one has imported (and so registered) its catalog: a code
+ * cannot be used while its definition is missing.
  */
-export interface ErrorCodes {
-  BAD_REQUEST_INVALID_ARGUMENTS: true
-  UNAUTHORIZED: true
-  FORBIDDEN: true
-  NOT_FOUND: true
-  PAYLOAD_TOO_LARGE: true
-  UNSUPPORTED_MEDIA_TYPE: true
-  UPGRADE_REQUIRED: true
-  TOO_MANY_REQUESTS: true
-  INTERNAL_SERVER_ERROR: true
-  SERVICE_UNAVAILABLE: true
+export interface ErrorEntry<Code extends string = string> {
+  readonly code: Code
+  readonly def: ErrorDef
+  readonly [defined]: true
 }
-export type ErrorCode = keyof ErrorCodes & string
 
 /** `NAMESPACE[code_in_lower_case]`, the key of a message in locales/<lang>.json. */
 export const messageKey = (namespace: string, code: string) => `${namespace}[${code.toLowerCase()}]`
 
-/** The one catalog: code -> public `error` string, HTTP status, message keys. */
-const CATALOG = new Map<string, ErrorDef>()
+/** Every code defined so far: a code means one thing in every body and log line. */
+const DEFINED = new Set<string>()
 
-/** Adds a domain's codes to the catalog (once, when its module loads). */
-export function defineErrors (defs: Record<string, ErrorDef>): void {
+/** Adds codes to the catalog and returns their entries (for `new AppError(entry)`). */
+export function defineErrors<const Defs extends Record<string, ErrorDef>> (defs: Defs): { readonly [C in keyof Defs & string]: ErrorEntry<C> } {
+  const entries: Record<string, { code: string, def: ErrorDef }> = {}
   for (const [code, def] of Object.entries(defs)) {
-    if (CATALOG.has(code)) throw new Error(`error code ${code} is defined twice`)
-    CATALOG.set(code, def)
+    if (DEFINED.has(code)) throw new Error(`error code ${code} is defined twice`)
+    DEFINED.add(code)
+    entries[code] = { code, def }
   }
+  return entries as unknown as { readonly [C in keyof Defs & string]: ErrorEntry<C> }
 }
 
-const core = (code: ErrorCode, status: number, ...alternates: string[]): [string, ErrorDef] =>
-  [code, { error: code, status, keys: [code, ...alternates].map((k) => messageKey('GLOBAL', k)) }]
+const core = (status: number, code: string, ...alternates: string[]): ErrorDef =>
+  ({ error: code, status, keys: [code, ...alternates].map((k) => messageKey('GLOBAL', k)) })
 
-defineErrors(Object.fromEntries([
-  core('BAD_REQUEST_INVALID_ARGUMENTS', 400, 'BAD_REQUEST_INVALID_JSON', 'BAD_REQUEST_INVALID_URL'),
-  core('UNAUTHORIZED', 401),
-  core('FORBIDDEN', 403),
-  core('NOT_FOUND', 404),
-  core('PAYLOAD_TOO_LARGE', 413),
-  core('UNSUPPORTED_MEDIA_TYPE', 415),
-  core('UPGRADE_REQUIRED', 426),
-  core('TOO_MANY_REQUESTS', 429),
-  core('INTERNAL_SERVER_ERROR', 500),
-  core('SERVICE_UNAVAILABLE', 503)
-]))
+/** The core's own codes, defined with AppError itself: these may be given by name. */
+const CORE_ERRORS = defineErrors({
+  BAD_REQUEST_INVALID_ARGUMENTS: core(400, 'BAD_REQUEST_INVALID_ARGUMENTS', 'BAD_REQUEST_INVALID_JSON', 'BAD_REQUEST_INVALID_URL'),
+  UNAUTHORIZED: core(401, 'UNAUTHORIZED'),
+  FORBIDDEN: core(403, 'FORBIDDEN'),
+  NOT_FOUND: core(404, 'NOT_FOUND'),
+  PAYLOAD_TOO_LARGE: core(413, 'PAYLOAD_TOO_LARGE'),
+  UNSUPPORTED_MEDIA_TYPE: core(415, 'UNSUPPORTED_MEDIA_TYPE'),
+  UPGRADE_REQUIRED: core(426, 'UPGRADE_REQUIRED'),
+  TOO_MANY_REQUESTS: core(429, 'TOO_MANY_REQUESTS'),
+  INTERNAL_SERVER_ERROR: core(500, 'INTERNAL_SERVER_ERROR'),
+  SERVICE_UNAVAILABLE: core(503, 'SERVICE_UNAVAILABLE')
+})
+export type CoreErrorCode = keyof typeof CORE_ERRORS
 
-/** The definition of a code; every code in the type is in the catalog once its domain loaded. */
-export function errorDef (code: ErrorCode): ErrorDef {
-  const def = CATALOG.get(code)
-  if (!def) throw new Error(`unknown error code ${code}`)
-  return def
+function entryOf (code: CoreErrorCode | ErrorEntry): ErrorEntry {
+  if (typeof code !== 'string') return code
+  // Only a cast or plain JavaScript gets here with another string.
+  if (!Object.hasOwn(CORE_ERRORS, code)) throw new Error(`unknown error code ${code}`)
+  return CORE_ERRORS[code]
 }
 
 export interface AppErrorOptions {
@@ -85,14 +83,17 @@ export interface AppErrorOptions {
 
 /** A typed, expected error: the handler turns it into the flat body of its code. */
 export class AppError extends Error {
-  readonly code: ErrorCode
+  readonly code: string
+  readonly def: ErrorDef
   readonly statusCode: number
-  constructor (code: ErrorCode, readonly options: AppErrorOptions = {}) {
-    const def = errorDef(code)
-    super(options.message ?? def.error)
+  /** A core code by name, or a domain's entry from its `defineErrors`. */
+  constructor (code: CoreErrorCode | ErrorEntry, readonly options: AppErrorOptions = {}) {
+    const entry = entryOf(code)
+    super(options.message ?? entry.def.error)
     this.name = 'AppError'
-    this.code = code
-    this.statusCode = options.status ?? def.status
+    this.code = entry.code
+    this.def = entry.def
+    this.statusCode = options.status ?? entry.def.status
   }
 }
 
@@ -162,7 +163,7 @@ export default fp<ErrorsOptions>(async (app, opts) => {
   }
 
   function body (request: FastifyRequest, err: AppError, locale = request.locale) {
-    const def = errorDef(err.code)
+    const { def } = err
     const message = err.options.message ??
       app.i18n.translate(locale, def.keys[err.options.keyIndex ?? 0] ?? def.keys[0], err.options.params)
     const out: Record<string, unknown> = { status: err.statusCode, success: false, error: def.error, message }
@@ -226,8 +227,7 @@ export default fp<ErrorsOptions>(async (app, opts) => {
     const status = err.statusCode ?? 500
     if (status >= 400 && status < 500) {
       // A 4xx from a plugin we did not map: keep its status, give it the nearest code's shape.
-      const code = [...CATALOG].find(([c, def]) => def.status === status && def.error === c)?.[0] as ErrorCode | undefined ??
-        'BAD_REQUEST_INVALID_ARGUMENTS'
+      const code = Object.values(CORE_ERRORS).find((entry) => entry.def.status === status)?.code ?? 'BAD_REQUEST_INVALID_ARGUMENTS'
       return reply.code(status).send(body(request, new AppError(code, { status, message: err.message })))
     }
     return internal(request, reply, err)

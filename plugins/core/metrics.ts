@@ -1,53 +1,30 @@
 import { createServer, type Server } from 'node:http'
 import fp from 'fastify-plugin'
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import type { FastifyInstance } from 'fastify'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type CounterConfiguration, type GaugeConfiguration } from 'prom-client'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The Prometheus families of decisions.md section 16; null when METRICS_PORT is unset. */
+    /** This app's Prometheus registry and a way to add to it; null when METRICS_PORT is unset. */
     metrics: ReturnType<typeof createMetrics> | null
     /** The listener on METRICS_PORT (its address when the port is 0); null when off. */
     metricsServer: Server | null
   }
 }
 
-/** One registry per app (two apps in one process keep their own counts). */
-export function createMetrics (app: FastifyInstance) {
+/**
+ * One registry per app (two apps in one process keep their own counts), with the process
+ * metrics. Each plugin adds the families of what it does; none exists while metrics are off.
+ */
+export function createMetrics () {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const registers = [registry]
   return {
     registry,
-    httpDuration: new Histogram({
-      name: 'latchkey_http_request_duration_seconds',
-      help: 'HTTP request duration by operation and status class',
-      labelNames: ['operation', 'status_class'] as const,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      registers
-    }),
-    logins: new Counter({ name: 'latchkey_logins_total', help: 'Login attempts by account type and outcome', labelNames: ['type', 'outcome'] as const, registers }),
-    refreshes: new Counter({ name: 'latchkey_refreshes_total', help: 'Refresh attempts by account type and outcome', labelNames: ['type', 'outcome'] as const, registers }),
-    reuseDetected: new Counter({
-      name: 'latchkey_refresh_reuse_detected_total',
-      help: 'Rotated refresh tokens replayed outside the reuse interval (the owner was signed out everywhere)',
-      labelNames: ['type'] as const,
-      registers
-    }),
-    websocketConnections: new Gauge({
-      name: 'latchkey_websocket_connections',
-      help: 'Open WebSocket connections on this instance',
-      registers,
-      collect () { this.set(app.websocketServer?.clients.size ?? 0) }
-    }),
-    roomEventsDelivered: new Counter({ name: 'latchkey_room_events_delivered_total', help: 'Room event frames sent to sockets', registers }),
-    jobs: new Counter({ name: 'latchkey_jobs_total', help: 'Jobs run by this instance\'s worker by task and outcome', labelNames: ['task', 'outcome'] as const, registers }),
-    dbPoolWaiting: new Gauge({
-      name: 'latchkey_db_pool_waiting',
-      help: 'Queries waiting for a connection of the request pool (every connection busy or connecting)',
-      registers,
-      collect () { this.set((app.sql as unknown as { waiting?: number }).waiting ?? 0) }
-    })
+    counter: <Label extends string = string>(config: Omit<CounterConfiguration<Label>, 'registers'>) =>
+      new Counter<Label>({ ...config, registers }),
+    gauge: <Label extends string = string>(config: Omit<GaugeConfiguration<Label>, 'registers'>) =>
+      new Gauge<Label>({ ...config, registers })
   }
 }
 
@@ -62,9 +39,16 @@ export default fp<{ enabled: boolean }>(async (app, opts) => {
     app.decorate('metricsServer', null)
     return
   }
-  const metrics = createMetrics(app)
+  const metrics = createMetrics()
   app.decorate('metrics', metrics)
-  const { httpDuration, registry } = metrics
+  const { registry } = metrics
+  const httpDuration = new Histogram({
+    name: 'latchkey_http_request_duration_seconds',
+    help: 'HTTP request duration by operation and status class',
+    labelNames: ['operation', 'status_class'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry]
+  })
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode
     httpDuration.observe({ operation: request.routeOptions.config?.operation ?? 'unknown', status_class: `${Math.floor(status / 100)}xx` },

@@ -18,6 +18,11 @@ export default fp(async (app) => {
       done()
     }
   })
+  app.metrics?.gauge({
+    name: 'latchkey_websocket_connections',
+    help: 'Open WebSocket connections on this instance',
+    collect () { this.set(app.websocketServer.clients.size) }
+  })
   // Sockets that answered the last heartbeat ping (or connected since).
   const alive = new WeakSet<WebSocket>()
   app.websocketServer.on('connection', (socket: WebSocket) => {
@@ -37,4 +42,4 @@ export default fp(async (app) => {
   }, app.config.wsHeartbeatMs)
   heartbeat.unref()
   app.addHook('onClose', async () => clearInterval(heartbeat))
-}, { name: 'websocket', dependencies: ['config'] })
+}, { name: 'websocket', dependencies: ['config', 'metrics'] })

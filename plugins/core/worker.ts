@@ -48,12 +48,12 @@ export default fp<WorkerOptions>(async (app, opts) => {
   const utils = await makeWorkerUtils({ pgPool: pool, logger })
   const liveness = watchWorkerLiveness({ pool, utils, log: app.log, intervalMs: config.workerRescueIntervalMs })
   await liveness.start()
-  const { metrics } = app
-  if (metrics) {
-    liveness.events.on('job:success', ({ job }) => metrics.jobs.inc({ task: job.task_identifier, outcome: 'success' }))
+  const jobs = app.metrics?.counter({ name: 'latchkey_jobs_total', help: 'Jobs run by this instance\'s worker by task and outcome', labelNames: ['task', 'outcome'] as const })
+  if (jobs) {
+    liveness.events.on('job:success', ({ job }) => jobs.inc({ task: job.task_identifier, outcome: 'success' }))
     // job:failed repeats the last job:error: counted once, as failed when no attempt is left.
     liveness.events.on('job:error', ({ job }) =>
-      metrics.jobs.inc({ task: job.task_identifier, outcome: job.attempts >= job.max_attempts ? 'failed' : 'retry' }))
+      jobs.inc({ task: job.task_identifier, outcome: job.attempts >= job.max_attempts ? 'failed' : 'retry' }))
   }
   const runner = await run({
     pgPool: pool,

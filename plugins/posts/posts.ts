@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../core/errors.js'
+import { POST_ERRORS } from './errors.js'
 import { uuidv7 } from '../../random.js'
 import type { PostPublishedEvent, PublicPost } from '../../schemas/posts.js'
-import './errors.js' // registers POST_NOT_FOUND
 
 declare module 'fastify' {
   interface FastifyInstance { posts: ReturnType<typeof createPosts> }
@@ -52,7 +52,7 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
         where id = ${postId} and user_id = ${userId} and status = 'draft' returning *`
       if (!row) {
         const [existing] = await tx`select * from posts where id = ${postId} and user_id = ${userId}`
-        if (!existing) throw new AppError('POST_NOT_FOUND')
+        if (!existing) throw new AppError(POST_ERRORS.POST_NOT_FOUND)
         return present(existing)
       }
       const post = present(row)
@@ -77,7 +77,7 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
     async enqueuePublish (postId: string, userId: string, locale: string): Promise<{ jobId: number } | { post: PublicPost }> {
       return sql.begin(async (tx) => {
         const [row] = await tx`select * from posts where id = ${postId} and user_id = ${userId} for share`
-        if (!row) throw new AppError('POST_NOT_FOUND')
+        if (!row) throw new AppError(POST_ERRORS.POST_NOT_FOUND)
         if (row.status === 'published') return { post: present(row) }
         const [job] = await tx`select id from graphile_worker.add_job(${PUBLISH_TASK},
           json_build_object('postId', ${postId}::text, 'locale', ${locale}::text), max_attempts => ${PUBLISH_MAX_ATTEMPTS})`

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
-import { isPlainObject } from '../core/args.js'
+import { isPlainObject } from '../core/objects.js'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
 import { CLOSE_UNAUTHORIZED, PUBLIC_ROOMS, userRoom } from './rooms.js'
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
 import { REVOKE_CHANNEL } from '../accounts/repository.js'
 import { prepared, type Queryable } from '../core/db.js'
+import { keepListening } from './listen.js'
 
 declare module 'fastify' {
   interface FastifyInstance { rooms: ReturnType<typeof createRooms> }
@@ -29,6 +30,7 @@ export function createRooms (app: FastifyInstance) {
   const socketRooms = new WeakMap<WebSocket, Set<string>>()
   // The session family each authenticated socket's token belongs to (null: a token without sid).
   const socketFamily = new WeakMap<WebSocket, string | null>()
+  const delivered = app.metrics?.counter({ name: 'latchkey_room_events_delivered_total', help: 'Room event frames sent to sockets' })
 
   function deliver ({ room, event, data }: RoomEvent) {
     const sockets = members.get(room)
@@ -43,7 +45,7 @@ export function createRooms (app: FastifyInstance) {
         sent++
       }
     }
-    app.metrics?.roomEventsDelivered.inc(sent)
+    delivered?.inc(sent)
   }
 
   const rooms = {
@@ -113,33 +115,38 @@ export function createRooms (app: FastifyInstance) {
   return rooms
 }
 
+export interface RoomsOptions {
+  /** LISTEN for room events and revocations (serve only). */
+  listen: boolean
+  /** How often the LISTEN connection is checked (milliseconds). */
+  probeMs?: number
+}
+
 /**
- * Room membership for this process's sockets, and one LISTEN connection (postgres.js
- * reconnects it after a database restart) that feeds them events from every instance.
+ * Room membership for this process's sockets, and one LISTEN connection, kept listening through
+ * database restarts, that feeds them events from every instance.
  */
-export default fp<{ listen: boolean }>(async (app, opts) => {
+export default fp<RoomsOptions>(async (app, opts) => {
   const rooms = createRooms(app)
   app.decorate('rooms', rooms)
   if (!opts.listen) return
 
-  const listeners = await Promise.all([
-    app.sql.listen(ROOMS_CHANNEL, (payload) => {
+  const stop = await keepListening(app.sql, app.log, {
+    [ROOMS_CHANNEL]: (payload) => {
       try {
         rooms.deliver(JSON.parse(payload))
       } catch (err) {
         app.log.warn({ err }, 'bad room notification')
       }
-    }),
-    app.sql.listen(REVOKE_CHANNEL, (payload) => {
+    },
+    [REVOKE_CHANNEL]: (payload) => {
       try {
         const { type, id, family, except } = JSON.parse(payload)
         if (type === 'user') rooms.revoke(id, { family, except })
       } catch (err) {
         app.log.warn({ err }, 'bad revoke notification')
       }
-    })
-  ])
-  app.addHook('preClose', async () => {
-    await Promise.all(listeners.map((l) => l.unlisten().catch(() => {})))
-  })
-}, { name: 'rooms', dependencies: ['db', 'config', 'metrics'] })
+    }
+  }, opts.probeMs ?? 5000)
+  app.addHook('preClose', stop)
+}, { name: 'rooms', dependencies: ['db', 'metrics'] })

@@ -58,7 +58,7 @@ function failureOutcome (err: FastifyError): string {
  */
 export function countOutcomes (app: FastifyInstance, kind: AccountType, family: 'logins' | 'refreshes'):
   { onResponse?: onResponseHookHandler, onError?: onErrorHookHandler } {
-  const { metrics } = app
+  const { accountMetrics: metrics } = app
   if (!metrics) return {}
   const counter = metrics[family]
   return {

@@ -37,16 +37,18 @@ t.test('postgres.js leaves `unsafe` text unprepared unless asked (why `prepared`
 // frees shifted slots while it is never empty: under sustained load every query then scanned all
 // of them, and throughput fell with uptime.
 const postgresRoot = dirname(dirname(dirname(createRequire(import.meta.url).resolve('postgres'))))
-const queueModules = ['src', 'cjs/src'].map((dir) => join(postgresRoot, dir, 'queue.js'))
+const queueModules = [join(postgresRoot, 'src', 'queue.js')]
 
-t.test('the installed postgres.js is patched (patches/, applied by patch-package at install; ESM and CommonJS builds)', async (t) => {
+t.test('the installed postgres.js is patched (patches/, applied by patch-package at install) in the build we load', async (t) => {
+  // Only the ESM build is patched: the CommonJS (cjs/) and Workers (cf/) builds are never loaded.
+  t.equal(import.meta.resolve('postgres'), pathToFileURL(join(postgresRoot, 'src', 'index.js')).href, '`import postgres` loads src/')
   for (const file of queueModules) {
     t.match(readFileSync(file, 'utf8'), 'latchkey: compact', `${file}: run npm install (postinstall), or drop the patch if upstream fixed the queue`)
   }
-  for (const dir of ['src', 'cjs/src']) {
-    t.match(readFileSync(join(postgresRoot, dir, 'connection.js'), 'utf8'), 'latchkey: closed meanwhile',
-      `${dir}/connection.js: a write after the socket closed settles its query instead of crashing the process`)
-  }
+  t.match(readFileSync(join(postgresRoot, 'src', 'connection.js'), 'utf8'), 'latchkey: closed meanwhile',
+    'src/connection.js: a write after the socket closed settles its query instead of crashing the process')
+  t.match(readFileSync(join(postgresRoot, 'src', 'index.js'), 'utf8'), "defineProperty(sql, 'waiting'",
+    'src/index.js: the pool\'s queue length for latchkey_db_pool_waiting')
 })
 
 t.test('the patched queue still behaves as a FIFO with remove, across many compactions', async (t) => {

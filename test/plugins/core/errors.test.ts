@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import t from 'tap'
-import { AppError, defineErrors, errorDef, type ErrorTracker } from '../../../plugins/core/errors.js'
+import { AppError, defineErrors, type ErrorTracker } from '../../../plugins/core/errors.js'
 import { ROOT } from '../../../paths.js'
 import { build, captureLogs } from '../../helpers/app.js'
 
@@ -14,9 +14,12 @@ const PRODUCTION = {
 }
 
 t.test('error codes: one catalog, and a type the compiler checks', async (t) => {
-  t.same(errorDef('NOT_FOUND'), { error: 'NOT_FOUND', status: 404, keys: ['GLOBAL[not_found]'] }, 'a core code has its error string, status and message key')
-  // @ts-expect-error: a code that no domain defines does not compile (npm run typecheck fails without this line)
+  t.same(new AppError('NOT_FOUND').def, { error: 'NOT_FOUND', status: 404, keys: ['GLOBAL[not_found]'] }, 'a core code has its error string, status and message key')
+  // @ts-expect-error: only the core's codes go by name (npm run typecheck fails without this line)
   t.throws(() => new AppError('USER_TYPO'), /unknown error code USER_TYPO/, 'and fails at run time too')
+  const { TEST_TEAPOT } = defineErrors({ TEST_TEAPOT: { error: 'TEST.TEAPOT', status: 418, keys: ['TEST[teapot]'] } })
+  const teapot = new AppError(TEST_TEAPOT)
+  t.match(teapot, { code: 'TEST_TEAPOT', statusCode: 418, message: 'TEST.TEAPOT' }, 'a domain code is the entry its defineErrors returned')
   t.throws(() => defineErrors({ NOT_FOUND: { error: 'NOT_FOUND', status: 404, keys: [] } }), /NOT_FOUND is defined twice/,
     'a domain cannot redefine a code')
 })

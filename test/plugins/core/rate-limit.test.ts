@@ -87,3 +87,28 @@ t.test('with Redis, the counters live under REDIS_KEY_PREFIX and are shared by e
   t.equal(fourth.statusCode, 429, 'the 4th request is refused by the other instance')
   t.equal(fourth.json().error, 'TOO_MANY_REQUESTS')
 })
+
+t.test('with Redis, a limit made with createRateLimit counts apart from the route limits', { skip: !redisUrl && 'REDIS_URL is not set' }, async (t) => {
+  const prefix = `latchkey-test:${randomBytes(4).toString('hex')}:`
+  const redis = new Redis(redisUrl!)
+  t.teardown(async () => {
+    const keys = await redis.keys(`${prefix}*`)
+    if (keys.length) await redis.del(...keys)
+    await redis.quit()
+  })
+  const app = await build(t, { env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_MAX: '100', LOGIN_RATE_LIMIT_MAX: '2' } })
+  const login = (email: string) => app.inject({ method: 'POST', url: '/v1/users/login', payload: { email, password: 'not the password' } })
+  t.equal((await login('a@example.com')).statusCode, 400)
+  t.equal((await login('a@example.com')).statusCode, 400)
+  t.equal((await login('a@example.com')).statusCode, 429, 'the third login for one email is refused')
+  t.equal((await login('b@example.com')).statusCode, 400, 'another email has its own count')
+
+  const keys = await redis.keys(`${prefix}*`)
+  const perEmail = keys.filter((k) => k.includes('login:user:'))
+  t.equal(perEmail.length, 2, `one key per email (${perEmail.join(', ')})`)
+  t.ok(perEmail.every((k) => k.startsWith(`${prefix}rl:`) && /login:user:[^:]+:[ab]@example\.com$/.test(k)),
+    'under <prefix>rl:, named by the key generator (what the store puts before it is the library\'s)')
+  const route = keys.filter((k) => !perEmail.includes(k))
+  t.equal(route.length, 1, `the route limit has a key of its own (${route.join(', ')})`)
+  t.equal(Number(await redis.get(route[0])), 4, 'counting all four requests')
+})
