@@ -4,6 +4,7 @@ import { AppError } from '../core/errors.js'
 import { POST_ERRORS } from './errors.js'
 import { uuidv7 } from '../../random.js'
 import type { PostPublishedEvent, PublicPost } from '../../schemas/posts.js'
+import type { Row, posts } from '../../db/schema.js'
 
 declare module 'fastify' {
   interface FastifyInstance { posts: ReturnType<typeof createPosts> }
@@ -12,7 +13,7 @@ declare module 'fastify' {
 export const PUBLISH_TASK = 'V1PublishTask'
 export const PUBLISH_MAX_ATTEMPTS = 3
 
-type Row = Record<string, any>
+type PostRow = Row<typeof posts>
 
 /** The slow steps of an asynchronous publish; each may throw to reject (the job then fails). */
 export interface PublishSteps {
@@ -26,12 +27,12 @@ export const DEFAULT_STEPS: PublishSteps = {
 }
 
 /** The one shape of a post outside the database (rows come from postgres.js: snake_case, Dates). */
-function present (row: Row): PublicPost {
+function present (row: PostRow): PublicPost {
   return {
     id: row.id,
     userId: row.user_id,
     title: row.title,
-    status: row.status,
+    status: row.status as PublicPost['status'],
     publishedAt: row.published_at ? row.published_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString()
@@ -48,10 +49,10 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
    */
   function publish (postId: string, userId: string): Promise<PublicPost> {
     return sql.begin(async (tx) => {
-      const [row] = await tx`update posts set status = 'published', published_at = now(), updated_at = now()
+      const [row] = await tx<PostRow[]>`update posts set status = 'published', published_at = now(), updated_at = now()
         where id = ${postId} and user_id = ${userId} and status = 'draft' returning *`
       if (!row) {
-        const [existing] = await tx`select * from posts where id = ${postId} and user_id = ${userId}`
+        const [existing] = await tx<PostRow[]>`select * from posts where id = ${postId} and user_id = ${userId}`
         if (!existing) throw new AppError(POST_ERRORS.POST_NOT_FOUND)
         return present(existing)
       }
@@ -66,7 +67,7 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
     publish,
 
     async create (userId: string, title: string): Promise<PublicPost> {
-      const [row] = await sql`insert into posts (id, user_id, title) values (${uuidv7()}, ${userId}, ${title}) returning *`
+      const [row] = await sql<PostRow[]>`insert into posts (id, user_id, title) values (${uuidv7()}, ${userId}, ${title}) returning *`
       return present(row)
     },
 
@@ -76,7 +77,7 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
      */
     async enqueuePublish (postId: string, userId: string, locale: string): Promise<{ jobId: number } | { post: PublicPost }> {
       return sql.begin(async (tx) => {
-        const [row] = await tx`select * from posts where id = ${postId} and user_id = ${userId} for share`
+        const [row] = await tx<PostRow[]>`select * from posts where id = ${postId} and user_id = ${userId} for share`
         if (!row) throw new AppError(POST_ERRORS.POST_NOT_FOUND)
         if (row.status === 'published') return { post: present(row) }
         const [job] = await tx`select id from graphile_worker.add_job(${PUBLISH_TASK},
@@ -87,7 +88,7 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
 
     /** Runs the job: moderation and preview, then the same publish as the direct path. */
     async runPublishJob (postId: string, locale: string): Promise<PublicPost> {
-      const [row] = await sql`select * from posts where id = ${postId}`
+      const [row] = await sql<PostRow[]>`select * from posts where id = ${postId}`
       if (!row) throw new Error(`post ${postId} does not exist`)
       const post = present(row)
       if (post.status === 'published') return post
