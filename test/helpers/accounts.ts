@@ -252,21 +252,47 @@ export function isRecent (value: unknown, slack = 10_000): boolean {
   return value instanceof Date && Math.abs(value.getTime() - Date.now()) < slack
 }
 
+/** The advisory lock a gated rotation waits on before inserting its successor (see revokeDuringRotation). */
+const ROTATION_GATE = 7_253_001
+
 /**
  * Runs `revoke` while a refresh of `refreshToken` is half-way through its rotation: the rotation
- * holds the old row's lock (its insert is slowed) when the revocation starts, so the revoking
- * statement waits, then cannot see the successor. Returns both answers.
+ * has locked the old row and waits, before inserting the successor, on an advisory lock the test
+ * holds; that lock is released only once the revocation is seen waiting for the rotation, so the
+ * revoking statement's snapshot cannot contain the successor. Returns both answers.
  */
 export async function revokeDuringRotation<T> (app: FastifyInstance, kind: AccountType, refreshToken: string,
   revoke: () => Promise<T>): Promise<{ refreshed: LightMyRequestResponse, revoked: T }> {
-  const restore = await slowSessionInserts(app, kind, 400)
+  const restore = await sessionTrigger(app, kind, 'gate_insert', 'before insert', `perform pg_advisory_xact_lock_shared(${ROTATION_GATE});`)
+  // A connection of its own: pg_stat_activity is read afresh by each statement outside a transaction.
+  const gate = await app.sql.reserve()
   try {
+    await gate.unsafe(`select pg_advisory_lock(${ROTATION_GATE})`)
     const refreshing = refresh(app, kind, { body: { refreshToken } })
-    await new Promise((resolve) => setTimeout(resolve, 150))
-    const [revoked, refreshed] = await Promise.all([revoke(), refreshing])
+    refreshing.catch(() => {}) // awaited below; a failure must not go unhandled meanwhile
+    const rotation = await waitForBackend(gate, 'the rotation to wait at the gate',
+      `wait_event_type = 'Lock' and wait_event = 'advisory'`)
+    const revoking = revoke()
+    revoking.catch(() => {})
+    await waitForBackend(gate, 'the revocation to wait for the rotation\'s row lock', `${rotation} = any(pg_blocking_pids(pid))`)
+    await gate.unsafe(`select pg_advisory_unlock(${ROTATION_GATE})`)
+    const [revoked, refreshed] = await Promise.all([revoking, refreshing])
     return { refreshed, revoked }
   } finally {
+    await gate.unsafe('select pg_advisory_unlock_all()')
+    gate.release()
     await restore()
+  }
+}
+
+/** Polls pg_stat_activity until a backend of this database matches `where`; its pid. */
+async function waitForBackend (db: FastifyInstance['sql'], what: string, where: string, timeoutMs = 10_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const [row] = await db.unsafe(`select pid from pg_stat_activity where datname = current_database() and ${where} limit 1`)
+    if (row) return row.pid
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
   }
 }
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ENV, assertError, authed, createTestAccount, refresh, route, sessionOf, sessionsOf, signIn
@@ -9,7 +9,7 @@ import { decodeJwt, expiredToken } from '../../../helpers/tokens.js'
 const SESSION_KEYS = ['client', 'createdAt', 'current', 'expiresAt', 'id', 'ipAddress', 'lastUsedAt', 'platform', 'userAgent']
 
 /** /v1/<accounts>/listsessions for one account type: one entry per device (session family). */
-export function listsessionsSuite (kind: AccountType): void {
+function listsessionsSuite (kind: AccountType): void {
   const url = route(kind, 'listsessions')
 
   t.test(`${url} (${kind.type})`, async (t) => {
@@ -100,3 +100,5 @@ export function listsessionsSuite (kind: AccountType): void {
     })
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) listsessionsSuite(kind)

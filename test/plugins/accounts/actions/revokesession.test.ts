@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ENV, accountError, assertClearedCookie, assertError, authed, createTestAccount, liveSessions, ownerOf, refresh,
@@ -8,7 +8,7 @@ import {
 import { parseSetCookies } from '../../../helpers/tokens.js'
 
 /** /v1/<accounts>/revokesession for one account type: revokes one device by its family id. */
-export function revokesessionSuite (kind: AccountType): void {
+function revokesessionSuite (kind: AccountType): void {
   const url = route(kind, 'revokesession')
   const notFound = accountError(kind, 'SESSION_NOT_FOUND')
 
@@ -92,3 +92,5 @@ export function revokesessionSuite (kind: AccountType): void {
     })
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) revokesessionSuite(kind)

@@ -23,7 +23,7 @@ async function passwordChangedEvents (app: FastifyInstance, accountId: string) {
 }
 
 /** /v1/<accounts>/changepassword for one account type: a new password, this device stays signed in, the others not. */
-export function changePasswordSuite (kind: AccountType): void {
+function changePasswordSuite (kind: AccountType): void {
   const url = route(kind, 'changepassword')
   const err = (rest: string) => accountError(kind, rest)
   const invalidRefresh = err('UNAUTHORIZED_INVALID_REFRESH_TOKEN')
@@ -205,3 +205,5 @@ export function changePasswordSuite (kind: AccountType): void {
     t.equal((await change(app, kind, theirs.token, PASSWORD, NEW_PASSWORD)).statusCode, 200, 'another account from the same IP is not limited')
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) changePasswordSuite(kind)

@@ -1,11 +1,10 @@
 import t from 'tap'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
-import { ACCOUNT_TYPES } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import { ENV, assertError, authed, createTestAccount, route, signIn } from '../../../helpers/accounts.js'
 
 /** /v1/<accounts>/me for one account type: the caller's own account. */
-export function meSuite (kind: AccountType): void {
+function meSuite (kind: AccountType): void {
   const url = route(kind, 'me')
 
   t.test(`${url} (${kind.type})`, async (t) => {
@@ -46,3 +45,5 @@ export function meSuite (kind: AccountType): void {
     })
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) meSuite(kind)

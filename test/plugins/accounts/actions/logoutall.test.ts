@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ENV, PRODUCTION_ENV, accountError, assertClearedCookie, assertError, authed, createTestAccount, isRecent, liveSessions, ownerOf,
@@ -8,7 +8,7 @@ import {
 import { decodeJwt, parseSetCookies, sha256 } from '../../../helpers/tokens.js'
 
 /** /v1/<accounts>/logoutall for one account type: revokes every session and bumps tokenVersion. */
-export function logoutAllSuite (kind: AccountType): void {
+function logoutAllSuite (kind: AccountType): void {
   const url = route(kind, 'logoutall')
 
   t.test(`${url} (${kind.type})`, async (t) => {
@@ -113,3 +113,5 @@ export function logoutAllSuite (kind: AccountType): void {
     })
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) logoutAllSuite(kind)

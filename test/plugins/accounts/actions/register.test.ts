@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ENV, PASSWORD, accountError, assertError, assertIssued, assertRefreshCookie, authed, createTestAccount, isRecent, login,
@@ -9,7 +9,7 @@ import {
 import { decodeJwt, parseSetCookies, sha256 } from '../../../helpers/tokens.js'
 
 /** /v1/<accounts>/register for an account type that may sign itself up. */
-export function registerSuite (kind: AccountType): void {
+function registerSuite (kind: AccountType): void {
   const url = route(kind, 'register')
   const err = (rest: string) => accountError(kind, rest)
   const register = (app: FastifyInstance, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -90,3 +90,19 @@ export function registerSuite (kind: AccountType): void {
     })
   })
 }
+
+registerSuite(ACCOUNT_TYPES.user)
+
+t.test('/v1/admins/register (admin)', async (t) => {
+  const app = await build(t, { env: ENV })
+
+  t.test('admins cannot register themselves: the route does not exist (404 NOT_FOUND)', async (t) => {
+    const kind = ACCOUNT_TYPES.admin
+    for (const method of ['POST', 'GET'] as const) {
+      const res = await app.inject({ method, url: '/v1/admins/register', payload: method === 'POST' ? { email: 'new-admin@latchkey.test', password: PASSWORD } : undefined })
+      assertError(t, res, 404, 'NOT_FOUND')
+    }
+    const [{ n }] = await app.sql.unsafe(`select count(*)::int as n from "${kind.ownerTable}"`)
+    t.equal(n, 0, 'no admin was created')
+  })
+})

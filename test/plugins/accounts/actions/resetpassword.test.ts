@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ENV, NEW_PASSWORD, PASSWORD, accountError, assertError, authed, createTestAccount, liveSessions, login, ownerOf, refresh,
@@ -26,7 +26,7 @@ function median (values: number[]): number {
 }
 
 /** /v1/<accounts>/requestpasswordreset and /v1/<accounts>/resetpassword for one account type. */
-export function resetPasswordSuite (kind: AccountType): void {
+function resetPasswordSuite (kind: AccountType): void {
   const err = (rest: string) => accountError(kind, rest)
 
   t.test(`${route(kind, 'requestpasswordreset')} and ${route(kind, 'resetpassword')} (${kind.type})`, async (t) => {
@@ -184,3 +184,5 @@ export function resetPasswordSuite (kind: AccountType): void {
     t.same(unknown, [200, 200, 429], 'an unknown address is limited the same way (the 429 tells nothing)')
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) resetPasswordSuite(kind)

@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ENV, accountError, assertError, assertIssued, assertRefreshCookie, authed, createTestAccount, ownerOf, refresh, sessionOf,
@@ -14,7 +14,7 @@ const WINDOW_S = 2
  * REFRESH_TOKEN_REUSE_INTERVAL (decisions.md section 13): within the window after a rotation, the
  * rotated token gets the successor that rotation issued back; after it, a replay is theft.
  */
-export function refreshReuseSuite (kind: AccountType): void {
+function refreshReuseSuite (kind: AccountType): void {
   const invalid = accountError(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
 
   t.test(`refresh with REFRESH_TOKEN_REUSE_INTERVAL=${WINDOW_S}s (${kind.type})`, async (t) => {
@@ -129,3 +129,5 @@ export function refreshReuseSuite (kind: AccountType): void {
     t.ok((await ownerOf(app, kind, account.id))!.token_version >= 1, 'the others are the theft signal, as before')
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) refreshReuseSuite(kind)

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ENV, PASSWORD, accountError, assertError, authed, createTestAccount, login, ownerOf, route, signIn, uniqueEmail, type TapTest
@@ -36,7 +36,7 @@ function assertAccountBody (t: TapTest, body: Record<string, any>, kind: Account
 }
 
 /** /v1/<accounts>/verifyemail and the verification mail of registration (users). */
-export function verifyEmailSuite (kind: AccountType): void {
+function verifyEmailSuite (kind: AccountType): void {
   const url = route(kind, 'verifyemail')
   const err = (rest: string) => accountError(kind, rest)
 
@@ -200,3 +200,5 @@ export function verifyEmailSuite (kind: AccountType): void {
     t.match(signedIn.json()[kind.bodyKey], { isEmailConfirmed: true, loginCount: 1 })
   })
 }
+
+verifyEmailSuite(ACCOUNT_TYPES.user)

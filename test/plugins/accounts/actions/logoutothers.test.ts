@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ENV, accountError, assertError, authed, createTestAccount, liveSessions, ownerOf, refresh, revokeDuringRotation, route, sessionOf,
@@ -8,7 +8,7 @@ import {
 import { parseSetCookies } from '../../../helpers/tokens.js'
 
 /** /v1/<accounts>/logoutothers for one account type: every device but the caller's is signed out. */
-export function logoutothersSuite (kind: AccountType): void {
+function logoutothersSuite (kind: AccountType): void {
   const url = route(kind, 'logoutothers')
   const invalid = accountError(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
 
@@ -60,3 +60,5 @@ export function logoutothersSuite (kind: AccountType): void {
     })
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) logoutothersSuite(kind)

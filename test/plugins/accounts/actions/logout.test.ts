@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ENV, PRODUCTION_ENV, accountError, assertClearedCookie, assertError, authed, createTestAccount, isRecent, ownerOf, refresh,
@@ -8,7 +8,7 @@ import {
 import { parseSetCookies, randomRefreshToken, sha256 } from '../../../helpers/tokens.js'
 
 /** /v1/<accounts>/logout for one account type: revokes the presented session only. */
-export function logoutSuite (kind: AccountType): void {
+function logoutSuite (kind: AccountType): void {
   const url = route(kind, 'logout')
   const live = { revokedAt: null, replacedBySessionId: null, lastUsedAt: null }
 
@@ -109,3 +109,5 @@ export function logoutSuite (kind: AccountType): void {
     })
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) logoutSuite(kind)

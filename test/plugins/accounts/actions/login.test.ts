@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { AccountType } from '../../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../../plugins/accounts/registry.js'
 import { build } from '../../../helpers/app.js'
 import {
   ACCESS_TTL, ENV, PASSWORD, PRODUCTION_ENV, REFRESH_TTL, accountError, assertError, assertIssued, assertRefreshCookie,
@@ -8,7 +8,7 @@ import {
 import { decodeJwt, expiredToken, parseSetCookies, sha256 } from '../../../helpers/tokens.js'
 
 /** /v1/<accounts>/login for one account type: credentials, account state, sessions, tokens, cookie, rate limit. */
-export function loginSuite (kind: AccountType): void {
+function loginSuite (kind: AccountType): void {
   const url = route(kind, 'login')
   const err = (rest: string) => accountError(kind, rest)
 
@@ -284,3 +284,24 @@ export function loginSuite (kind: AccountType): void {
     })
   })
 }
+
+for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) loginSuite(kind)
+
+t.test('/v1/users/login and /v1/admins/login', async (t) => {
+  const app = await build(t, { env: ENV })
+
+  t.test('an admin and a user with the same email are separate accounts', async (t) => {
+    const email = 'same-person@latchkey.test'
+    const admin = await createTestAccount(app, ACCOUNT_TYPES.admin, { email, password: 'admin-password' })
+    const user = await createTestAccount(app, ACCOUNT_TYPES.user, { email, password: 'user-password' })
+    const asAdmin = await app.inject({ method: 'POST', url: '/v1/admins/login', payload: { email, password: 'user-password' } })
+    assertError(t, asAdmin, 400, 'ADMIN.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
+    const ok = await app.inject({ method: 'POST', url: '/v1/admins/login', payload: { email, password: 'admin-password' } })
+    t.equal(ok.statusCode, 201)
+    t.equal(ok.json().admin.id, admin.id)
+    t.notOk('user' in ok.json(), 'the admin body has no user key')
+    t.equal((await sessionsOf(app, ACCOUNT_TYPES.admin, admin.id)).length, 1)
+    t.same(await sessionsOf(app, ACCOUNT_TYPES.user, user.id), [], 'the user got no session')
+    t.equal((await ownerOf(app, ACCOUNT_TYPES.user, user.id))!.login_count, 0)
+  })
+})
