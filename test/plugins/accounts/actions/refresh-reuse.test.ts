@@ -11,7 +11,7 @@ import { decodeJwt, sha256 } from '../../../helpers/tokens.js'
 const WINDOW_S = 2
 
 /**
- * REFRESH_TOKEN_REUSE_INTERVAL (decisions.md section 13): within the window after a rotation, the
+ * REFRESH_TOKEN_REUSE_INTERVAL (docs/behaviour.md#reuse-interval): within the window after a rotation, the
  * rotated token gets the successor that rotation issued back; after it, a replay is theft.
  */
 function refreshReuseSuite (kind: AccountType): void {
