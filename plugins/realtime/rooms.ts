@@ -30,6 +30,9 @@ export function createRooms (app: FastifyInstance) {
   const socketRooms = new WeakMap<WebSocket, Set<string>>()
   // The session family each authenticated socket's token belongs to (null: a token without sid).
   const socketFamily = new WeakMap<WebSocket, string | null>()
+  // Each user's authenticated sockets, whatever rooms they are in: leaving USER<id> must not
+  // take a socket out of reach of its owner's revocations.
+  const owned = new Map<string, Set<WebSocket>>()
   const delivered = app.metrics?.counter({ name: 'latchkey_room_events_delivered_total', help: 'Room event frames sent to sockets' })
 
   function deliver ({ room, event, data }: RoomEvent) {
@@ -66,9 +69,14 @@ export function createRooms (app: FastifyInstance) {
     /** Registers an authenticated socket: its own room, and forgetting it on close. */
     attach (socket: WebSocket, userId: string, familyId: string | null) {
       socketFamily.set(socket, familyId)
+      let sockets = owned.get(userId)
+      if (!sockets) owned.set(userId, (sockets = new Set()))
+      sockets.add(socket)
       rooms.join(socket, userRoom(userId))
       socket.once('close', () => {
         for (const room of socketRooms.get(socket) ?? []) rooms.leave(socket, room)
+        sockets.delete(socket)
+        if (sockets.size === 0 && owned.get(userId) === sockets) owned.delete(userId)
       })
     },
     /** Local sockets in a room (this process only). */
@@ -103,8 +111,7 @@ export function createRooms (app: FastifyInstance) {
      * of one session family, or those of every family but one (a null `except`: every socket).
      */
     revoke (userId: string, scope: Revocation = {}) {
-      for (const socket of members.get(userRoom(userId)) ?? []) {
-        // Only the owner's sockets can be in USER<id>: the protocol refuses it to anyone else.
+      for (const socket of owned.get(userId) ?? []) {
         const family = socketFamily.get(socket) ?? null
         if (scope.family !== undefined && family !== scope.family) continue
         if (scope.except && family === scope.except) continue

@@ -169,7 +169,7 @@ t.test('with a token that expires in more than 24.8 days (the longest setTimeout
   t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' })
 })
 
-t.test('a socket that left its own USER room is still closed when its user logs out everywhere', { todo: 'protocol.ts lets a socket leave USER<id>, and rooms.revoke() finds sockets through that room' }, async (t) => {
+t.test('a socket that left its own USER room is still closed when its user logs out everywhere', async (t) => {
   const user = await registerUser(app)
   const escaped = await connectUser(t, app, user.token)
   const witness = await connectUser(t, app, user.token)
