@@ -1,11 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import t from 'tap'
-import { Redis } from 'ioredis'
 import { build } from '../../../helpers/app.js'
-import { PASSWORD, createTestAccount } from '../../../helpers/accounts.js'
-import { ACCOUNT_TYPES } from '../../../../plugins/accounts/registry.js'
 
-const redisUrl = process.env.REDIS_URL
 const login = (email: string, headers: Record<string, string> = {}) => ({
   method: 'POST' as const, url: '/v1/users/login', payload: { email, password: 'wrong password' }, headers
 })
@@ -34,21 +29,4 @@ t.test('the login limiter (per IP and email)', async (t) => {
     const other = await app.inject(login('proxied@example.com', { 'x-forwarded-for': '203.0.113.10' }))
     t.equal(other.statusCode, 400, 'another client behind the proxy has its own count')
   })
-})
-
-t.test('with Redis, the login limiter\'s keys read <prefix>rl:login:<type>:<ip>:<email>', { skip: !redisUrl && 'REDIS_URL is not set' }, async (t) => {
-  const prefix = `latchkey-test:${randomBytes(4).toString('hex')}:`
-  const redis = new Redis(redisUrl!)
-  t.teardown(async () => {
-    const keys = await redis.keys(`${prefix}*`)
-    if (keys.length) await redis.del(...keys)
-    await redis.quit()
-  })
-  const app = await build(t, { env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix } })
-  const account = await createTestAccount(app, ACCOUNT_TYPES.user, { email: 'keys@example.com' })
-  const res = await app.inject({ method: 'POST', url: '/v1/users/login', payload: { email: account.email, password: PASSWORD } })
-  t.equal(res.statusCode, 201)
-  const keys = await redis.keys(`${prefix}rl:login:*`)
-  t.same(keys, [`${prefix}rl:login:user:127.0.0.1:keys@example.com`])
-  t.same(await redis.keys(`${prefix}*undefined*`), [], 'no key names an undefined route')
 })
