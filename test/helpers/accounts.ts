@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type tap from 'tap'
+import { AppError } from '../../plugins/core/errors.js'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { AccountType } from '../../plugins/accounts/registry.js'
 import { parseSetCookies, sha256 } from './tokens.js'
@@ -301,4 +302,14 @@ export async function liveSessions (app: FastifyInstance, kind: AccountType, own
   const [{ n }] = await app.sql.unsafe(`select count(*)::int as n from "${kind.sessionTable}"
     where "${kind.ownerColumn}" = $1 and revoked_at is null and ($2::uuid is null or family_id = $2)`, [ownerId, familyId ?? null])
   return n
+}
+
+/** The `error` string a service call threw (an AppError's), or undefined when it succeeded. */
+export async function refusal (promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise
+  } catch (err) {
+    return err instanceof AppError ? err.message : String(err)
+  }
+  return undefined
 }

@@ -1,24 +1,14 @@
 import t from 'tap'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { AppError } from '../../../plugins/core/errors.js'
 import { CLI_ACTOR } from '../../../plugins/audit/events.js'
 import { build } from '../../helpers/app.js'
-import { ENV, NEW_PASSWORD, PASSWORD, accountError, createTestAccount, liveSessions, ownerOf, uniqueEmail } from '../../helpers/accounts.js'
+import { ENV, NEW_PASSWORD, PASSWORD, accountError, createTestAccount, liveSessions, ownerOf, refusal, uniqueEmail } from '../../helpers/accounts.js'
 import { sha256 } from '../../helpers/tokens.js'
 import { newOpaqueToken } from '../../../plugins/accounts/tokens.js'
 
 const app = await build(t, { env: ENV })
 const { accountLifecycle: lifecycle, sessions } = app
 const META = { client: 'web' as const, platform: 'web', userAgent: null, ip: null }
-
-async function refusal (promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise
-  } catch (err) {
-    return err instanceof AppError ? err.message : String(err)
-  }
-  return undefined
-}
 
 /** Issues a token of `purpose` for the owner directly, as a mailed link would carry it. */
 async function tokenFor (kind: typeof ACCOUNT_TYPES.user, ownerId: string, email: string, purpose: string, expiresIn = '1 hour') {

@@ -1,22 +1,11 @@
 import t from 'tap'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { AppError } from '../../../plugins/core/errors.js'
 import { build } from '../../helpers/app.js'
-import { ENV, PASSWORD, accountError, createTestAccount, ownerOf, sessionsOf, uniqueEmail } from '../../helpers/accounts.js'
+import { ENV, PASSWORD, accountError, createTestAccount, ownerOf, refusal, sessionsOf, uniqueEmail } from '../../helpers/accounts.js'
 import { decodeJwt, sha256 } from '../../helpers/tokens.js'
 import { uuidv7 } from '../../../random.js'
 
 const META = { client: 'app' as const, platform: 'ios', userAgent: 'StepsTest/1', ip: '203.0.113.9' }
-
-/** The error code a step threw, as the API's `error` string. */
-async function refusal (promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise
-  } catch (err) {
-    return err instanceof AppError ? err.message : String(err)
-  }
-  return undefined
-}
 
 const app = await build(t, { env: ENV })
 const { sessions } = app
