@@ -205,7 +205,10 @@ t.test('an admin deactivating a user through B closes that user\'s sockets on A,
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `jwt-admin ${admin}` }, body: JSON.stringify({ userId: user.id })
   })
   t.equal(res.status, 200)
-  for (const socket of sockets) t.equal((await socket.waitForClose()).code, 4401)
+  for (const socket of sockets) {
+    t.same(await socket.waitFor(isType('error')), { type: 'error', error: 'UNAUTHORIZED', message: 'Authentication is required' })
+    t.equal((await socket.waitForClose()).code, 4401)
+  }
   t.equal((await call(a.http!, '/v1/users/me', user.token, {})).status, 401, 'the access token is dead on A')
   const refreshed = await fetch(`${a.http}/v1/users/refresh`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: user.refreshToken })

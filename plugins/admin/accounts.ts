@@ -46,7 +46,7 @@ function decodeCursor (cursor: string | undefined): string | null | undefined {
 export function cursorArg (cursor: string | undefined): string | null {
   const after = decodeCursor(cursor)
   if (after === undefined) {
-    throw new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { params: { names: 'cursor' }, fields: [{ name: 'cursor', message: 'is not a cursor of this list' }] })
+    throw new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { params: { names: 'cursor' }, fields: [{ name: 'cursor', key: 'GLOBAL[invalid_cursor]' }] })
   }
   return after
 }

@@ -69,6 +69,10 @@ function entryOf (code: CoreErrorCode | ErrorEntry): ErrorEntry {
   return CORE_ERRORS[code]
 }
 
+type Params = Record<string, string | number>
+/** What is wrong with one argument: a text, or a catalog key translated into the response's language. */
+export type FieldError = { name: string, message: string } | { name: string, key: string, params?: Params }
+
 export interface AppErrorOptions {
   /** A custom message, used instead of a translated key. */
   message?: string
@@ -76,7 +80,7 @@ export interface AppErrorOptions {
   keyIndex?: number
   status?: number
   params?: Record<string, string | number>
-  fields?: Array<{ name: string, message: string }>
+  fields?: FieldError[]
   /** More top-level keys for the body (for example the failing checks of /ready). */
   extra?: Record<string, unknown>
 }
@@ -105,16 +109,17 @@ function maskedArgs (request: FastifyRequest): Record<string, unknown> {
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, isSecretName(k) ? '********' : v]))
 }
 
-type Translate = (key: string) => string
+type Translate = (key: string, params?: Params) => string
 /** ajv-i18n's translator of Ajv's messages into one language (it rewrites `message` in place). */
 type Localize = (errors: ErrorObject[]) => void
 
 /**
  * One entry of `fields`: Ajv's message in the request's language, except for patterns, whose
- * message would show the regular expression.
+ * message would show the regular expression, and enums, whose message would not say the values.
  */
 function fieldMessage (v: FastifySchemaValidationError, t: Translate, localize?: Localize): string {
   if (v.keyword === 'pattern') return t('GLOBAL[invalid_format]')
+  if (v.keyword === 'enum') return t('GLOBAL[not_one_of]', { values: ((v.params as { allowedValues?: unknown[] }).allowedValues ?? []).join(', ') })
   const localized = { ...v } as ErrorObject
   localize?.([localized])
   return localized.message ?? v.message ?? 'is invalid'
@@ -167,7 +172,9 @@ export default fp<ErrorsOptions>(async (app, opts) => {
     const message = err.options.message ??
       app.i18n.translate(locale, def.keys[err.options.keyIndex ?? 0] ?? def.keys[0], err.options.params)
     const out: Record<string, unknown> = { status: err.statusCode, success: false, error: def.error, message }
-    if (err.options.fields) out.fields = err.options.fields
+    if (err.options.fields) {
+      out.fields = err.options.fields.map((f) => 'key' in f ? { name: f.name, message: app.i18n.translate(locale, f.key, f.params) } : f)
+    }
     if (err.options.extra) Object.assign(out, err.options.extra)
     if (err.statusCode >= 500) out.requestId = request.id
     return out
@@ -218,7 +225,7 @@ export default fp<ErrorsOptions>(async (app, opts) => {
       request.log.warn({ requestId: request.id, code: err.code }, 'database unavailable')
       return reply.code(503).send(body(request, new AppError('SERVICE_UNAVAILABLE')))
     }
-    const known = err instanceof AppError ? err : fromFramework(err, (key) => request.t(key), localizers.get(request.locale))
+    const known = err instanceof AppError ? err : fromFramework(err, (key, params) => request.t(key, params), localizers.get(request.locale))
     if (known) {
       // 503 is expected (shutting down, a dependency down) and logged where it is decided.
       if (known.statusCode >= 500 && known.statusCode !== 503) request.log.error({ requestId: request.id, err }, known.message)
@@ -250,7 +257,7 @@ export default fp<ErrorsOptions>(async (app, opts) => {
   // applies; app.ts hands it here (Fastify's frameworkErrors) for the same body and headers.
   app.decorate('frameworkError', (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = app.i18n.fromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE
-    const known = fromFramework(err, (key) => app.i18n.translate(locale, key), localizers.get(locale)) ?? new AppError('INTERNAL_SERVER_ERROR')
+    const known = fromFramework(err, (key, params) => app.i18n.translate(locale, key, params), localizers.get(locale)) ?? new AppError('INTERNAL_SERVER_ERROR')
     if (known.statusCode >= 500) request.log.error({ requestId: request.id, err }, known.message)
     reply.headers(app.securityHeaders).header('x-request-id', request.id)
     return reply.code(known.statusCode).send(body(request, known, locale))

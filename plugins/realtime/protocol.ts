@@ -58,7 +58,8 @@ export function createSocketProtocol (app: FastifyInstance) {
      * otherwise by a first frame `{"type":"auth","token"}` within WS_AUTH_TIMEOUT. Frames that
      * arrive while a token is being checked are kept and handled in order afterwards. The socket
      * lives as long as its access token: it is closed with 4401 when the token expires, unless a
-     * fresh `auth` frame of the same user came first, and when its session family is revoked.
+     * fresh `auth` frame of the same user came first, and when its session family is revoked;
+     * every such close follows an UNAUTHORIZED frame in the socket's language.
      */
     handle (socket: WebSocket, request: FastifyRequest) {
       let state: 'waiting' | 'authenticating' | 'ready' | 'closed' = 'waiting'
@@ -89,7 +90,7 @@ export function createSocketProtocol (app: FastifyInstance) {
           rooms.setFamily(socket, account.sessionId)
         } else {
           userId = account.id
-          rooms.attach(socket, userId, account.sessionId)
+          rooms.attach(socket, userId, account.sessionId, close)
         }
         send(socket, { type: 'authenticated', userId })
         state = 'ready'

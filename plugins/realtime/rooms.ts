@@ -30,9 +30,9 @@ export function createRooms (app: FastifyInstance) {
   const socketRooms = new WeakMap<WebSocket, Set<string>>()
   // The session family each authenticated socket's token belongs to (null: a token without sid).
   const socketFamily = new WeakMap<WebSocket, string | null>()
-  // Each user's authenticated sockets, whatever rooms they are in: leaving USER<id> must not
-  // take a socket out of reach of its owner's revocations.
-  const owned = new Map<string, Set<WebSocket>>()
+  // Each user's authenticated sockets, whatever rooms they are in (leaving USER<id> must not
+  // take a socket out of reach of its owner's revocations), and how each is told it is revoked.
+  const owned = new Map<string, Map<WebSocket, () => void>>()
   const delivered = app.metrics?.counter({ name: 'latchkey_room_events_delivered_total', help: 'Room event frames sent to sockets' })
 
   function deliver ({ room, event, data }: RoomEvent) {
@@ -66,12 +66,15 @@ export function createRooms (app: FastifyInstance) {
       if (sockets?.size === 0) members.delete(room)
       socketRooms.get(socket)?.delete(room)
     },
-    /** Registers an authenticated socket: its own room, and forgetting it on close. */
-    attach (socket: WebSocket, userId: string, familyId: string | null) {
+    /**
+     * Registers an authenticated socket: its own room, forgetting it on close, and `unauthorized`,
+     * which a revocation calls to tell it and close it.
+     */
+    attach (socket: WebSocket, userId: string, familyId: string | null, unauthorized: () => void) {
       socketFamily.set(socket, familyId)
       let sockets = owned.get(userId)
-      if (!sockets) owned.set(userId, (sockets = new Set()))
-      sockets.add(socket)
+      if (!sockets) owned.set(userId, (sockets = new Map()))
+      sockets.set(socket, unauthorized)
       rooms.join(socket, userRoom(userId))
       socket.once('close', () => {
         for (const room of socketRooms.get(socket) ?? []) rooms.leave(socket, room)
@@ -107,15 +110,16 @@ export function createRooms (app: FastifyInstance) {
       socketFamily.set(socket, familyId)
     },
     /**
-     * Closes a user's sockets in this process: all of them (their tokenVersion changed), those
-     * of one session family, or those of every family but one (a null `except`: every socket).
+     * Tells a user's sockets in this process they are unauthorized and closes them: all of them
+     * (their tokenVersion changed), those of one session family, or those of every family but
+     * one (a null `except`: every socket).
      */
     revoke (userId: string, scope: Revocation = {}) {
-      for (const socket of owned.get(userId) ?? []) {
+      for (const [socket, unauthorized] of owned.get(userId) ?? []) {
         const family = socketFamily.get(socket) ?? null
         if (scope.family !== undefined && family !== scope.family) continue
         if (scope.except && family === scope.except) continue
-        socket.close(CLOSE_UNAUTHORIZED, 'UNAUTHORIZED')
+        unauthorized()
       }
     }
   }

@@ -154,6 +154,11 @@ t.test('/v1/admins/listauditevents: filters, newest first, cursor pages', async 
     t.equal(bad.statusCode, 400)
     t.same(bad.json().fields.map((f: any) => f.name), [name])
   }
+  t.same((await list({ accountType: 'robot' })).json().fields, [{ name: 'accountType', message: 'must be one of: user, admin' }])
+  t.same((await list({ accountType: 'robot', lang: 'es' })).json().fields, [{ name: 'accountType', message: 'debe ser uno de estos valores: user, admin' }])
+  t.match((await list({ event: 'nope' })).json().fields, [{ name: 'event', message: /^must be one of: login\.succeeded, login\.failed, .*admin\.user_email_confirmed$/ }],
+    'every event name')
+  t.same((await list({ cursor: 'bm90LWEtY3Vyc29y', lang: 'es' })).json().fields, [{ name: 'cursor', message: 'no es un cursor de esta lista' }])
   const userToken = (await signIn(app, user, account)).token
   t.equal((await app.inject({ method: 'GET', url: '/v1/admins/listauditevents', headers: { authorization: `jwt-user ${userToken}` } })).statusCode, 401)
 })

@@ -179,4 +179,6 @@ t.test('a socket that left its own USER room is still closed when its user logs 
   t.equal((await witness.waitForClose()).code, 4401, 'a socket still in its room is closed')
   const closed = await escaped.closesWithin(500)
   t.equal(closed && closed.code, 4401, 'the socket that left its room is closed too')
+  t.same(escaped.messages.filter(isType('error')), [{ type: 'error', error: 'UNAUTHORIZED', message: 'Authentication is required' }],
+    'after the same UNAUTHORIZED frame')
 })

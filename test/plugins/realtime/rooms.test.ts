@@ -2,7 +2,7 @@ import t from 'tap'
 import { CLOSE_UNAUTHORIZED, ROOMS_CHANNEL } from '../../../plugins/realtime/rooms.js'
 import { REVOKE_CHANNEL } from '../../../plugins/accounts/repository.js'
 import { captureLogs } from '../../helpers/app.js'
-import { connectUser, drain, isEvent, registerUser, sleep, start, waitUntil } from '../../helpers/sockets.js'
+import { connectUser, drain, isEvent, isType, registerUser, sleep, start, waitUntil } from '../../helpers/sockets.js'
 
 const app = await start(t)
 
@@ -82,7 +82,10 @@ t.test('a revoke notice closes the sockets of that user only, and ignores other 
   t.ok(socket.isOpen, 'an admin revocation with the same id closes nothing')
 
   await app.sql`select pg_notify(${REVOKE_CHANNEL}, ${JSON.stringify({ type: 'user', id: alice.id })})`
-  t.equal((await socket.waitForClose()).code, CLOSE_UNAUTHORIZED, 'a user revocation closes with 4401')
+  t.same(await socket.waitFor(isType('error')), { type: 'error', error: 'UNAUTHORIZED', message: 'Authentication is required' },
+    'a user revocation tells the socket UNAUTHORIZED')
+  t.equal((await socket.waitForClose()).code, CLOSE_UNAUTHORIZED, 'then closes it with 4401')
+  t.same(socket.messages.filter(isType('error')).length, 1, 'once')
   t.same(await drain(app, other, bob.id, () => false), [])
   t.ok(other.isOpen, 'another user\'s socket stays open')
 })

@@ -21,6 +21,13 @@ async function assertRejected (t: TapTest, socket: TestSocket) {
   t.notOk(socket.messages.some(isType('authenticated')), 'the socket was never authenticated')
 }
 
+/** A revocation as the socket sees it: exactly the UNAUTHORIZED frame of a rejection (in `message`'s language), then 4401. */
+async function assertRevoked (t: TapTest, socket: TestSocket, what: string, message = 'Authentication is required') {
+  t.same(await socket.waitFor(isType('error'), 3000, `the UNAUTHORIZED frame (${what})`),
+    { type: 'error', error: 'UNAUTHORIZED', message }, `${what}: told UNAUTHORIZED first`)
+  t.equal((await socket.waitForClose()).code, 4401, `${what}: then closed with 4401`)
+}
+
 function assertForbidden (t: TapTest, reply: Message, room: string) {
   t.equal(reply.type, 'error')
   t.equal(reply.error, 'FORBIDDEN', 'the room is FORBIDDEN')
@@ -247,8 +254,8 @@ t.test('logging out everywhere closes that user\'s sockets with 4401 and no one 
 
   const res = await app.inject({ method: 'POST', url: '/v1/users/logoutall', headers: authHeader(alice.token) })
   t.equal(res.statusCode, 200)
-  t.equal((await first.waitForClose()).code, 4401, 'the socket authenticated by frame is closed with 4401')
-  t.equal((await second.waitForClose()).code, 4401, 'the socket authenticated by header is closed with 4401')
+  await assertRevoked(t, first, 'the socket authenticated by frame')
+  await assertRevoked(t, second, 'the socket authenticated by header')
   t.ok(bobSocket.isOpen, 'the other user\'s socket stays open')
   t.same(await bobSocket.join('TEST'), { type: 'joined', room: 'TEST' }, 'and keeps working')
 })
@@ -262,7 +269,7 @@ t.test('a plain logout closes the sockets of that session family with 4401, and 
     method: 'POST', url: '/v1/users/logout', headers: authHeader(user.token), payload: { refreshToken: user.refreshToken }
   })
   t.equal(res.statusCode, 200)
-  t.equal((await socket.waitForClose()).code, 4401, 'the logged-out family\'s socket closes')
+  await assertRevoked(t, socket, 'the logged-out family\'s socket')
   t.same(await drain(app, elsewhere, user.id, () => false), [])
   t.ok(elsewhere.isOpen, 'another device of the same user stays connected (tokenVersion is unchanged)')
 })
@@ -275,9 +282,41 @@ t.test('replaying a rotated refresh token closes the owner\'s sockets with 4401'
   t.equal((await rotate()).statusCode, 200, 'the first refresh rotates the token')
   t.ok(socket.isOpen, 'a normal rotation does not close the socket')
   t.equal((await rotate()).statusCode, 401, 'the replay is refused')
-  t.equal((await socket.waitForClose()).code, 4401, 'the owner\'s socket is closed with 4401')
+  await assertRevoked(t, socket, 'the owner\'s socket')
   t.same(await drain(app, other, bystander.id, () => false), [])
   t.ok(other.isOpen, 'another user\'s socket stays open')
+})
+
+t.test('every revocation tells the socket UNAUTHORIZED in the language of its upgrade before closing it with 4401', async (t) => {
+  const spanish = async (token: string) => {
+    const socket = await openSocket(t, app, { headers: { ...authHeader(token), 'accept-language': 'es' } })
+    await socket.waitFor(isType('authenticated'))
+    return socket
+  }
+  const device = async (email: string) =>
+    (await app.inject({ method: 'POST', url: '/v1/users/login', payload: { email, password: PASSWORD } })).json()
+  const call = (path: string, token: string, payload: Record<string, unknown> = {}, scheme = 'jwt-user') =>
+    app.inject({ method: 'POST', url: path, headers: { authorization: `${scheme} ${token}` }, payload })
+  const admin = await adminToken(app)
+  const user = await registerUser(app)
+  const phone = await device(user.email)
+  const phoneFamily = decodeJwt(phone.token).payload.sid
+  const cases: Array<[string, () => Promise<{ statusCode: number }>, string]> = [
+    ['revokesession', () => call('/v1/users/revokesession', user.token, { sessionId: phoneFamily }), phone.token],
+    ['logoutothers', () => call('/v1/users/logoutothers', user.token), (await device(user.email)).token],
+    ['logout', () => call('/v1/users/logout', user.token, { refreshToken: user.refreshToken }), user.token]
+  ]
+  for (const [what, revoke, token] of cases) {
+    const socket = await spanish(token)
+    t.equal((await revoke()).statusCode, 200, what)
+    await assertRevoked(t, socket, what, 'Se requiere autenticación')
+  }
+  for (const action of ['signoutuser', 'deactivateuser']) {
+    const target = await registerUser(app)
+    const socket = await spanish(target.token)
+    t.equal((await call(`/v1/admins/${action}`, admin, { userId: target.id }, 'jwt-admin')).statusCode, 200, action)
+    await assertRevoked(t, socket, `an admin's ${action}`, 'Se requiere autenticación')
+  }
 })
 
 t.test('closing the app closes open sockets with 1001', async (t) => {
@@ -318,7 +357,7 @@ t.test('a socket lives as long as its access token', async (t) => {
     const socket = await connectUser(t, short, user.token)
     const exp = decodeJwt(user.token).payload.exp * 1000
     const error = await socket.waitFor(isType('error'), 4000, 'the UNAUTHORIZED frame at expiry')
-    t.equal(error.error, 'UNAUTHORIZED')
+    t.same(error, { type: 'error', error: 'UNAUTHORIZED', message: 'Authentication is required' })
     t.equal((await socket.waitForClose()).code, 4401)
     t.ok(Date.now() >= exp, 'not before the token\'s exp')
     t.ok(Date.now() < exp + 1500, 'and soon after it')

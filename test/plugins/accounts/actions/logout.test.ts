@@ -5,7 +5,7 @@ import {
   ENV, PRODUCTION_ENV, accountError, assertClearedCookie, assertError, authed, createTestAccount, isRecent, ownerOf, refresh,
   route, sessionOf, sessionState, signIn
 } from '../../../helpers/accounts.js'
-import { parseSetCookies, randomRefreshToken, sha256 } from '../../../helpers/tokens.js'
+import { expiredToken, parseSetCookies, randomRefreshToken, sha256 } from '../../../helpers/tokens.js'
 
 /** /v1/<accounts>/logout for one account type: revokes the presented session only. */
 function logoutSuite (kind: AccountType): void {
@@ -82,13 +82,14 @@ function logoutSuite (kind: AccountType): void {
       t.same(sessionState(await sessionOf(app, kind, s.refreshToken)), { revokedAt, replacedBySessionId: null, lastUsedAt: null })
     })
 
-    t.test('logout without an accepted access token answers 401 UNAUTHORIZED and revokes nothing', async (t) => {
+    t.test('logout without an accepted access token (none, another scheme or audience, expired) answers 401 UNAUTHORIZED and revokes nothing', async (t) => {
       const account = await createTestAccount(app, kind)
       const s = await signIn(app, kind, account)
       const cases = [
         { cookie: `${kind.cookie}=${s.refreshToken}` },
         { cookie: `${kind.cookie}=${s.refreshToken}`, authorization: `Bearer ${s.token}` },
-        { cookie: `${kind.cookie}=${s.refreshToken}`, authorization: `${kind.scheme} ${s.token}`, 'x-client': 'app' }
+        { cookie: `${kind.cookie}=${s.refreshToken}`, authorization: `${kind.scheme} ${s.token}`, 'x-client': 'app' },
+        { cookie: `${kind.cookie}=${s.refreshToken}`, authorization: `${kind.scheme} ${expiredToken(app, kind, account.id)}` }
       ]
       for (const headers of cases) {
         const res = await app.inject({ method: 'POST', url, headers })

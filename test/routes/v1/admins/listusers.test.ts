@@ -85,6 +85,23 @@ t.test('limit bounds and bad arguments are 400 naming them; a made-up cursor too
   t.equal((await list({})).json().users.length <= 20, true, 'default limit 20')
 })
 
+t.test('a wrong status says which values are allowed, and a made-up cursor says what it is not, in the request\'s language', async (t) => {
+  const cases = [
+    [{ status: 'bogus' }, 'status', 'must be one of: active, inactive, deleted, all', 'debe ser uno de estos valores: active, inactive, deleted, all'],
+    [{ cursor: 'bm90LWEtY3Vyc29y' }, 'cursor', 'is not a cursor of this list', 'no es un cursor de esta lista']
+  ] as const
+  for (const [query, name, en, es] of cases) {
+    t.same(assertError(t, await list(query), 400, 'BAD_REQUEST_INVALID_ARGUMENTS').fields, [{ name, message: en }], `${name} in English`)
+    const spanish = assertError(t, await list({ ...query, lang: 'es' }), 400, 'BAD_REQUEST_INVALID_ARGUMENTS')
+    t.equal(spanish.message, `Argumentos no válidos: ${name}`)
+    t.same(spanish.fields, [{ name, message: es }], `${name} in Spanish (?lang=es)`)
+  }
+  const byHeader = await app.inject({ method: 'GET', url: '/v1/admins/listusers?status=bogus',
+    headers: { authorization: `jwt-admin ${admin}`, 'accept-language': 'es' } })
+  t.notMatch(byHeader.body, 'deber ser', 'not ajv-i18n\'s own Spanish')
+  t.match(byHeader.json().fields, [{ name: 'status', message: /^debe ser uno de estos valores: active/ }], 'Accept-Language too')
+})
+
 t.test('only admins: a user token is 401', async (t) => {
   const user = await signIn(app, ACCOUNT_TYPES.user, await createTestAccount(app, ACCOUNT_TYPES.user))
   assertError(t, await app.inject({ method: 'GET', url: '/v1/admins/listusers', headers: { authorization: `jwt-user ${user.token}` } }), 401, 'UNAUTHORIZED')
