@@ -141,11 +141,13 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
 
   // Jobs, then (serve only) sockets and routes.
   await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList, cronItems })
-  if (role === 'worker') return
-  await app.register(websocket)
-  await app.register(protocol)
-  for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {
-    await app.register(autoload, { dir, dirNameRoutePrefix: true })
+  if (role === 'serve') {
+    await app.register(websocket)
+    await app.register(protocol)
+    for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {
+      await app.register(autoload, { dir, dirNameRoutePrefix: true })
+    }
   }
+  // Both roles: onReady hooks open what has a port of its own (the metrics listener).
   await app.ready()
 }
