@@ -7,13 +7,11 @@ import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import { RegisterArgsSchema } from './schemas/accounts.js'
 import { ConfigError, loadConfig, type Config } from './plugins/core/config.js'
+import { NEEDS } from './plugins/core/config/load.js'
 import { resolveDatabase } from './db/embedded.js'
 import { migrate } from './db/migrate.js'
 import configPlugin from './plugins/core/config.js'
 import db, { isDatabaseUnavailable } from './plugins/core/db.js'
-import tokens from './plugins/accounts/tokens.js'
-import accountMetrics from './plugins/accounts/metrics.js'
-import sessions from './plugins/accounts/sessions.js'
 import metrics from './plugins/core/metrics.js'
 import { ACCOUNT_TYPES } from './plugins/accounts/registry.js'
 import { AppError } from './plugins/core/errors.js'
@@ -50,8 +48,8 @@ async function readPassword (): Promise<string> {
 }
 
 /**
- * The account services the API uses (database, migrations at start, session service), without
- * HTTP: the CLI creates accounts exactly as registration does.
+ * What the admin API does to accounts (database, migrations at start, accountAdmin), without
+ * HTTP or tokens: the CLI creates and changes accounts exactly as the API does.
  */
 async function accountServices (config: Config) {
   const app = Fastify({ logger: false })
@@ -59,30 +57,26 @@ async function accountServices (config: Config) {
   // One-shot commands count nothing and open no metrics port.
   await app.register(metrics, { enabled: false })
   await app.register(db)
-  await app.register(tokens)
-  await app.register(accountMetrics)
-  await app.register(sessions)
   await app.register(accountAdmin)
   await app.ready()
   return app
 }
 
 async function main (argv: string[]): Promise<number> {
-  const config = loadConfig(process.env)
   const [command = 'serve', ...rest] = argv
   switch (command) {
     case 'serve': {
       const { startServer } = await import('./server.js')
-      await startServer({ config })
+      await startServer({ config: loadConfig(process.env, { needs: NEEDS.serve }) })
       return -1
     }
     case 'worker': {
       const { startWorker } = await import('./server.js')
-      await startWorker({ config })
+      await startWorker({ config: loadConfig(process.env, { needs: NEEDS.worker }) })
       return -1
     }
     case 'migrate': {
-      const db = await resolveDatabase(config)
+      const db = await resolveDatabase(loadConfig(process.env, { needs: NEEDS.database }))
       try {
         await migrate(db.url)
         console.log('migrations applied')
@@ -92,7 +86,7 @@ async function main (argv: string[]): Promise<number> {
       return 0
     }
     case 'user':
-      return userCommand(config, rest)
+      return userCommand(loadConfig(process.env, { needs: NEEDS.database }), rest)
     default:
       console.error(USAGE)
       return 2
@@ -142,7 +136,7 @@ async function userCommand (config: Config, argv: string[]): Promise<number> {
   return withServices(config, async (app) => {
     try {
       // Admins exist only through this command, run by someone who controls the address.
-      const account = await app.sessions.createAccount(kind, args.email, args.password, { emailConfirmed: values.admin })
+      const account = await app.accountAdmin.create(kind, args.email, args.password, { emailConfirmed: values.admin })
       console.log(`${kind.type} ${account.id} created for ${account.email}`)
       return 0
     } catch (err) {
@@ -181,8 +175,10 @@ main(process.argv.slice(2)).then((code) => {
 }, (err: unknown) => {
   // Configuration, usage and connection mistakes are one readable line, not a stack trace.
   const code = err instanceof Error && 'code' in err ? err.code : undefined
-  if (err instanceof ConfigError) console.error(err.message)
-  else if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${(err as Error).message}\n${USAGE}`)
+  if (err instanceof ConfigError) {
+    console.error(err.message)
+    process.exit(2)
+  } else if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${(err as Error).message}\n${USAGE}`)
   else if (isDatabaseUnavailable(err)) console.error(`cannot reach the database: ${(err as Error).message}`)
   else console.error(err)
   process.exit(1)
