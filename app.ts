@@ -128,11 +128,13 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   // The document collects the routes' schemas as they are registered: before the domains.
   if (role === 'serve') await app.register(docs)
 
-  // Domains.
-  await app.register(tokens)
-  await app.register(accountMetrics)
-  await app.register(sessions)
-  await app.register(auth)
+  // Domains. The worker signs and checks no token (its configuration has no secrets: NEEDS.worker).
+  if (role === 'serve') {
+    await app.register(tokens)
+    await app.register(accountMetrics)
+    await app.register(sessions)
+    await app.register(auth)
+  }
   await app.register(accountAdmin)
   await app.register(mailer)
   await app.register(accountLifecycle)
@@ -141,11 +143,13 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
 
   // Jobs, then (serve only) sockets and routes.
   await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList, cronItems })
-  if (role === 'worker') return
-  await app.register(websocket)
-  await app.register(protocol)
-  for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {
-    await app.register(autoload, { dir, dirNameRoutePrefix: true })
+  if (role === 'serve') {
+    await app.register(websocket)
+    await app.register(protocol)
+    for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {
+      await app.register(autoload, { dir, dirNameRoutePrefix: true })
+    }
   }
+  // Both roles: onReady hooks open what has a port of its own (the metrics listener).
   await app.ready()
 }

@@ -1,27 +1,26 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
-import { parseArgs } from 'node:util'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 import Fastify from 'fastify'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import { RegisterArgsSchema } from './schemas/accounts.js'
 import { ConfigError, loadConfig, type Config } from './plugins/core/config.js'
+import { NEEDS } from './plugins/core/config/load.js'
 import { resolveDatabase } from './db/embedded.js'
 import { migrate } from './db/migrate.js'
 import configPlugin from './plugins/core/config.js'
 import db, { isDatabaseUnavailable } from './plugins/core/db.js'
-import tokens from './plugins/accounts/tokens.js'
-import accountMetrics from './plugins/accounts/metrics.js'
-import sessions from './plugins/accounts/sessions.js'
 import metrics from './plugins/core/metrics.js'
 import { ACCOUNT_TYPES } from './plugins/accounts/registry.js'
 import { AppError } from './plugins/core/errors.js'
 import accountAdmin, { type AccountActionName } from './plugins/admin/accounts.js'
 import { CLI_ACTOR } from './plugins/audit/events.js'
+import { redactUrls } from './plugins/core/logging.js'
 import type { FastifyInstance } from 'fastify'
 
-const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process worker (default)
+const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process worker (the default)
        latchkey worker             background jobs only
        latchkey migrate            apply database migrations
        latchkey user create --email E [--password P] [--admin]
@@ -29,7 +28,9 @@ const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process 
        latchkey user list [--admin]
                                    one line per account, newest first: id, email, status, email confirmed, created
        latchkey user deactivate|activate|delete|restore --email E [--admin]
-                                   deactivate and delete also sign the account out everywhere`
+                                   deactivate and delete also sign the account out everywhere
+       latchkey help               this text (also --help or -h, after any command)
+exit status: 0 done, 1 failed, 2 a mistake in the command line or the configuration`
 
 // The API's own rules for a new account (email format, password 8..1024), with the API's formats.
 const validAccount = addFormats.default(new Ajv({ allErrors: true })).compile(RegisterArgsSchema)
@@ -50,8 +51,8 @@ async function readPassword (): Promise<string> {
 }
 
 /**
- * The account services the API uses (database, migrations at start, session service), without
- * HTTP: the CLI creates accounts exactly as registration does.
+ * What the admin API does to accounts (database, migrations at start, accountAdmin), without
+ * HTTP or tokens: the CLI creates and changes accounts exactly as the API does.
  */
 async function accountServices (config: Config) {
   const app = Fastify({ logger: false })
@@ -59,30 +60,54 @@ async function accountServices (config: Config) {
   // One-shot commands count nothing and open no metrics port.
   await app.register(metrics, { enabled: false })
   await app.register(db)
-  await app.register(tokens)
-  await app.register(accountMetrics)
-  await app.register(sessions)
   await app.register(accountAdmin)
   await app.ready()
   return app
 }
 
+/** A mistake in the command line: one line on stderr, exit 2. */
+class UsageError extends Error {}
+
+/**
+ * parseArgs with its mistakes as UsageErrors in our words; `--help` is every command's. Strict:
+ * an option a command does not take is refused (`serve --port 1` would otherwise bind PORT).
+ */
+function parse<O extends ParseArgsConfig['options']> (command: string, args: string[], options: O, positionals = false) {
+  try {
+    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: positionals, strict: true })
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    const token = /'([^']+)'/.exec((err as Error).message)?.[1]?.replace(/ <value>$/, '') ?? ''
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      throw new UsageError(/argument missing/.test((err as Error).message) ? `${command}: ${token} needs a value` : `${command}: ${token} takes no value`)
+    }
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`${command}: unknown option ${token}`)
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`${command}: unexpected argument ${token}`)
+    throw err
+  }
+}
+
 async function main (argv: string[]): Promise<number> {
-  const config = loadConfig(process.env)
   const [command = 'serve', ...rest] = argv
+  if (['help', '--help', '-h'].includes(command)) return usage()
   switch (command) {
     case 'serve': {
+      if (parse(command, rest, {}).values.help) return usage()
+      const config = loadConfig(process.env, { needs: NEEDS.serve })
       const { startServer } = await import('./server.js')
       await startServer({ config })
       return -1
     }
     case 'worker': {
+      if (parse(command, rest, {}).values.help) return usage()
+      const config = loadConfig(process.env, { needs: NEEDS.worker })
       const { startWorker } = await import('./server.js')
       await startWorker({ config })
       return -1
     }
     case 'migrate': {
-      const db = await resolveDatabase(config)
+      if (parse(command, rest, {}).values.help) return usage()
+      const db = await resolveDatabase(loadConfig(process.env, { needs: NEEDS.database }))
       try {
         await migrate(db.url)
         console.log('migrations applied')
@@ -92,11 +117,15 @@ async function main (argv: string[]): Promise<number> {
       return 0
     }
     case 'user':
-      return userCommand(config, rest)
+      return userCommand(rest)
     default:
-      console.error(USAGE)
-      return 2
+      throw new UsageError(`unknown command ${command}`)
   }
+}
+
+function usage (): number {
+  console.log(USAGE)
+  return 0
 }
 
 const STATE_CHANGES: Record<string, [AccountActionName, string]> = {
@@ -106,18 +135,25 @@ const STATE_CHANGES: Record<string, [AccountActionName, string]> = {
   restore: ['restore', 'restored']
 }
 
-async function userCommand (config: Config, argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false } }
-  })
-  const [sub] = positionals
-  const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
-  if (sub === 'list') return withServices(config, (app) => listAccounts(app, kind))
+async function userCommand (argv: string[]): Promise<number> {
+  const { values, positionals } = parse('user', argv, {
+    email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false }
+  }, true)
+  if (values.help) return usage()
+  const [sub, extra] = positionals
+  if (extra !== undefined) throw new UsageError(`user: unexpected argument ${extra}`)
   const change = STATE_CHANGES[sub]
-  if (change && values.email) {
-    const email = values.email
+  if (sub !== 'list' && sub !== 'create' && !change) throw new UsageError(sub ? `user: unknown action ${sub}` : 'user: create, list, deactivate, activate, delete or restore?')
+  if (sub !== 'list' && !values.email) throw new UsageError(`user ${sub}: --email is required`)
+  if (sub === 'list' && (values.email || values.password)) throw new UsageError('user list: takes only --admin')
+  if (sub !== 'create' && values.password) throw new UsageError(`user ${sub}: --password applies to create only`)
+  const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
+  // By sound, not spelling: a user, an admin.
+  const article = kind.type === 'admin' ? 'an' : 'a'
+  const config = loadConfig(process.env, { needs: NEEDS.database })
+  if (sub === 'list') return withServices(config, (app) => listAccounts(app, kind))
+  const email = values.email!
+  if (change) {
     return withServices(config, async (app) => {
       const id = await app.accountAdmin.idByEmail(kind, email)
       const account = id && await app.accountAdmin.apply(kind, id, change[0], CLI_ACTOR)
@@ -129,11 +165,7 @@ async function userCommand (config: Config, argv: string[]): Promise<number> {
       return 0
     })
   }
-  if (sub !== 'create' || !values.email) {
-    console.error(USAGE)
-    return 2
-  }
-  const args = { email: values.email, password: values.password ?? await readPassword() }
+  const args = { email, password: values.password ?? await readPassword() }
   if (!validAccount(args)) {
     const names = [...new Set(validAccount.errors!.map((e) => e.instancePath.slice(1) || String(e.params.missingProperty)))]
     console.error(`invalid ${names.join(', ')}: the email must be a valid address and the password 8 to 1024 characters`)
@@ -142,12 +174,12 @@ async function userCommand (config: Config, argv: string[]): Promise<number> {
   return withServices(config, async (app) => {
     try {
       // Admins exist only through this command, run by someone who controls the address.
-      const account = await app.sessions.createAccount(kind, args.email, args.password, { emailConfirmed: values.admin })
+      const account = await app.accountAdmin.create(kind, args.email, args.password, { emailConfirmed: values.admin })
       console.log(`${kind.type} ${account.id} created for ${account.email}`)
       return 0
     } catch (err) {
       if (!(err instanceof AppError && err.code.endsWith('_BAD_REQUEST_USER_ALREADY_EXISTS'))) throw err
-      console.error(`a ${kind.type} with the email ${args.email} already exists`)
+      console.error(`${article} ${kind.type} with the email ${args.email} already exists`)
       return 1
     }
   })
@@ -176,14 +208,34 @@ async function listAccounts (app: FastifyInstance, kind: typeof ACCOUNT_TYPES.us
   return 0
 }
 
+const LISTEN_ERRORS: Record<string, string> = {
+  EADDRINUSE: 'the address is already in use',
+  EACCES: 'permission denied (a port below 1024 needs privileges)',
+  EADDRNOTAVAIL: 'the address is not one of this machine\'s'
+}
+
+/**
+ * The one line and exit code of what ended a command: 2 for a mistake in the command line or the
+ * configuration, 1 for a failure; a stack trace only for what we did not foresee (a bug).
+ */
+function failure (err: unknown): { line: string, code: number } {
+  const e = err as { code?: unknown, syscall?: string, address?: string, port?: number, severity?: string, message?: string }
+  if (err instanceof UsageError) return { line: `latchkey: ${err.message} (latchkey --help prints the usage)`, code: 2 }
+  if (err instanceof ConfigError) return { line: err.message, code: 2 }
+  if (isDatabaseUnavailable(err)) return { line: `cannot reach the database: ${e.message}`, code: 1 }
+  // A PostgreSQL error (postgres.js or pg): a missing database, a refused login, a lacking privilege.
+  if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && e.severity) return { line: `the database refused: ${e.message}`, code: 1 }
+  if (e?.syscall === 'listen' && typeof e.code === 'string' && LISTEN_ERRORS[e.code]) {
+    return { line: `cannot listen on ${e.address}:${e.port}: ${LISTEN_ERRORS[e.code]}`, code: 1 }
+  }
+  return { line: err instanceof Error ? err.stack ?? err.message : String(err), code: 1 }
+}
+
 main(process.argv.slice(2)).then((code) => {
   if (code >= 0) process.exit(code)
 }, (err: unknown) => {
-  // Configuration, usage and connection mistakes are one readable line, not a stack trace.
-  const code = err instanceof Error && 'code' in err ? err.code : undefined
-  if (err instanceof ConfigError) console.error(err.message)
-  else if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${(err as Error).message}\n${USAGE}`)
-  else if (isDatabaseUnavailable(err)) console.error(`cannot reach the database: ${(err as Error).message}`)
-  else console.error(err)
-  process.exit(1)
+  const { line, code } = failure(err)
+  // Nothing printed here went through the logger's redaction: no URL keeps its password.
+  console.error(redactUrls(line))
+  process.exit(code)
 })

@@ -36,7 +36,13 @@ export function closeOnSignals (app: FastifyInstance): void {
 export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
   const app = await buildApp(opts)
   closeOnSignals(app)
-  await app.listen({ port: app.config.port, host: app.config.host })
+  try {
+    await app.listen({ port: app.config.port, host: app.config.host })
+  } catch (err) {
+    // A port in use: what the build opened (pools, the worker, the embedded database) closes first.
+    await app.close().catch(() => {})
+    throw err
+  }
   app.log.info(startupSummary(app), 'latchkey started')
   return app
 }

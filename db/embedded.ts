@@ -1,8 +1,8 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chownSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chownSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir, userInfo } from 'node:os'
+import { userInfo } from 'node:os'
 import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import postgres from 'postgres'
@@ -91,6 +91,25 @@ function checkAccess (binary: string, dir: string, user: { uid?: number, gid?: n
   }
 }
 
+/**
+ * Runs `use` with `password` in a file only `user` can read (0600, in a 0700 directory of its
+ * own beside the data directory, which that user can reach), removed however `use` ends.
+ */
+export function withPasswordFile<T> (parent: string, password: string, user: { uid?: number, gid?: number }, use: (file: string) => T): T {
+  const dir = mkdtempSync(join(parent, '.initdb-'))
+  try {
+    const file = join(dir, 'password')
+    writeFileSync(file, password, { mode: 0o600 })
+    if (user.uid !== undefined) {
+      chownSync(file, user.uid, user.gid!)
+      chownSync(dir, user.uid, user.gid!)
+    }
+    return use(file)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 /** postmaster.pid's last line turns to "ready" once the server accepts connections. */
 async function waitReady (dir: string, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + 60_000
@@ -118,18 +137,16 @@ export async function startEmbedded (opts: { dir: string, port: number, persiste
     const { initdb } = await binaries()
     mkdirSync(opts.dir, { recursive: true })
     writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 })
-    const pwfile = join(tmpdir(), `latchkey-pw-${randomBytes(6).toString('hex')}`)
-    writeFileSync(pwfile, readFileSync(passwordFile, 'utf8'), { mode: 0o644 })
     if (user.uid !== undefined) chownSync(opts.dir, user.uid, user.gid!)
     checkAccess(initdb, opts.dir, user)
-    try {
-      execFileSync(initdb, ['-D', opts.dir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`,
-        '-E', 'UTF8', '--locale=C'], { ...user, stdio: 'pipe' })
-    } catch (err) {
-      throw new Error(`initdb failed: ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`)
-    } finally {
-      rmSync(pwfile, { force: true })
-    }
+    withPasswordFile(dirname(opts.dir), readFileSync(passwordFile, 'utf8'), user, (pwfile) => {
+      try {
+        execFileSync(initdb, ['-D', opts.dir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`,
+          '-E', 'UTF8', '--locale=C'], { ...user, stdio: 'pipe' })
+      } catch (err) {
+        throw new Error(`initdb failed: ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`)
+      }
+    })
   }
   const password = readFileSync(passwordFile, 'utf8').trim()
   const urlAt = (port: number) => `postgres://postgres:${password}@127.0.0.1:${port}/postgres`

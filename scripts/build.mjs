@@ -3,7 +3,7 @@
  * TypeScript to dist/ with esbuild, file by file, without type checking (`npm run typecheck` does
  * that), so a production install (`npm ci --omit=dev`) builds without TypeScript or @types.
  */
-import { readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -18,7 +18,10 @@ function tsFiles (path) {
 }
 
 const entryPoints = SOURCES.flatMap((source) => tsFiles(join(root, source)))
-rmSync(join(root, 'dist'), { recursive: true, force: true })
+// Stale output goes; the executable (dist/latchkey) is `npm run package`'s and stays.
+for (const name of existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : []) {
+  if (name !== 'latchkey') rmSync(join(root, 'dist', name), { recursive: true, force: true })
+}
 await build({
   entryPoints,
   outdir: join(root, 'dist'),

@@ -94,7 +94,8 @@ function unpacked (): string {
 }
 
 async function main (): Promise<void> {
-  if (DATABASE_COMMANDS.has(process.argv[2]) && !process.env.DATABASE_URL && !process.env.DATABASE_URL_FILE) {
+  const help = process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')
+  if (DATABASE_COMMANDS.has(process.argv[2]) && !help && !process.env.DATABASE_URL && !process.env.DATABASE_URL_FILE) {
     console.error('latchkey: set DATABASE_URL (or DATABASE_URL_FILE): the executable carries no embedded PostgreSQL')
     process.exit(2)
   }

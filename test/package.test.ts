@@ -78,6 +78,9 @@ t.test('the executable migrates, creates a user, serves and logs in, and runs th
     const res = await run(['migrate'], baseEnv)
     t.equal(res.code, 2)
     t.equal(res.stderr.trim(), 'latchkey: set DATABASE_URL (or DATABASE_URL_FILE): the executable carries no embedded PostgreSQL')
+    const help = await run(['serve', '--help'], baseEnv)
+    t.equal(help.code, 0, 'but --help needs no database')
+    t.match(help.stdout, /^usage: latchkey/)
   })
 
   t.test('a cache directory someone else could write to (or someone else\'s) is refused before anything is extracted', async (t) => {

@@ -3,7 +3,7 @@
  * one migrated template database that every test file clones, then tap; everything created
  * here is dropped afterwards.
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,6 +18,9 @@ function withDatabase (url: string, name: string): string {
   u.pathname = `/${name}`
   return u.toString()
 }
+
+// The command-line tests run the built CLI (dist/cli.js), as npm start does: built from these sources.
+execFileSync(process.execPath, [join('scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] })
 
 let embedded: EmbeddedDatabase | undefined
 let parent: string | undefined

@@ -7,28 +7,28 @@ import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repo
 import { uuidv7 } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
+/** Runs the insert of a new account; a taken email is the type's USER_ALREADY_EXISTS. */
+export async function insertAccount (kind: AccountType, db: Queryable, statement: Statement<Owner>, params: unknown[]): Promise<Owner> {
+  try {
+    const [row] = await statement.run(db, params)
+    return row
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') throw accountError(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS')
+    throw e
+  }
+}
+
 /** More work in the transaction that creates an account, given its id. */
 export type Within = (tx: Queryable, ownerId: string) => Promise<unknown>
 
-/** New accounts: registration (signed in, or not with REQUIRE_EMAIL_CONFIRMED) and the CLI's `user create`. */
+/** New accounts by registration (signed in, or not with REQUIRE_EMAIL_CONFIRMED); the CLI's `user create` is accountAdmin.create. */
 export function createSignup (app: FastifyInstance, login: ReturnType<typeof createLogin>) {
   const { sql } = app
-
-  /** Runs the insert of a new account; a taken email is the type's USER_ALREADY_EXISTS. */
-  async function insert (kind: AccountType, db: Queryable, statement: Statement<Owner>, params: unknown[]): Promise<Owner> {
-    try {
-      const [row] = await statement.run(db, params)
-      return row
-    } catch (e) {
-      if ((e as { code?: string }).code === '23505') throw accountError(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS')
-      throw e
-    }
-  }
 
   /** A registration's statement and `within` in one transaction. */
   function inTransaction (kind: AccountType, statement: Statement<Owner>, params: unknown[], within?: Within): Promise<Owner> {
     return sql.begin(async (tx) => {
-      const row = await insert(kind, tx, statement, params)
+      const row = await insertAccount(kind, tx, statement, params)
       await within?.(tx, row.id)
       return row
     })
@@ -51,13 +51,6 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
       const hash = await hashPassword(password)
       const params = [uuidv7(), normalizeEmail(email), hash, uuidv7(), meta.ip, meta.userAgent, meta.client, meta.platform]
       return presentAccount(await inTransaction(kind, repositoryOf(kind).owners.registerWithoutSession, params, within))
-    },
-
-    /** Creates an active account without signing it in (the CLI's `user create`). */
-    async createAccount (kind: AccountType, email: string, password: string, opts: { emailConfirmed?: boolean } = {}): Promise<PublicAccount> {
-      const hash = await hashPassword(password)
-      const params = [uuidv7(), normalizeEmail(email), hash, opts.emailConfirmed ?? false]
-      return presentAccount(await insert(kind, sql, repositoryOf(kind).owners.create, params))
     }
   }
 }

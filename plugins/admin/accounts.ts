@@ -4,9 +4,12 @@ import type { AccountType } from '../accounts/registry.js'
 import { normalizeEmail, presentAccount, repositoryOf, type Owner } from '../accounts/repository.js'
 import type { StateChange } from '../accounts/repository/owners.js'
 import { revocations } from '../accounts/devices.js'
+import { hashPassword } from '../accounts/passwords.js'
+import { insertAccount } from '../accounts/signup.js'
 import { AppError } from '../core/errors.js'
 import { recordEvent, type AuditContext, type AuditEventName } from '../audit/events.js'
-import { UUID_PATTERN } from '../../random.js'
+import { uuidv7, UUID_PATTERN } from '../../random.js'
+import type { PublicAccount } from '../../schemas/accounts.js'
 import type { AdminAccountView } from '../../schemas/admin.js'
 
 declare module 'fastify' {
@@ -55,6 +58,16 @@ export function createAccountAdmin (app: FastifyInstance) {
   const { sql } = app
 
   return {
+    /**
+     * Creates an active account without signing it in (the CLI's `user create`); a taken email is
+     * the type's USER_ALREADY_EXISTS. Admins exist only this way, with their email confirmed.
+     */
+    async create (kind: AccountType, email: string, password: string, opts: { emailConfirmed?: boolean } = {}): Promise<PublicAccount> {
+      const hash = await hashPassword(password)
+      const params = [uuidv7(), normalizeEmail(email), hash, opts.emailConfirmed ?? false]
+      return presentAccount(await insertAccount(kind, sql, repositoryOf(kind).owners.create, params))
+    },
+
     /** A page of accounts and the cursor of the next one (null on the last page). */
     async list (kind: AccountType, query: ListQuery): Promise<{ accounts: AdminAccountView[], nextCursor: string | null }> {
       // Substring search on the lower-cased emails, with LIKE's wildcards taken literally.

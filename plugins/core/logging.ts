@@ -31,6 +31,15 @@ export function redactUrl (url: string): string {
   return `${url.slice(0, start + 1)}${args.join('&')}`
 }
 
+/**
+ * Text with every URL in it shown without its password (`postgres://app:[redacted]@db/x`) and
+ * with its secret query arguments redacted: for messages printed where no logger redacts.
+ */
+export function redactUrls (text: string): string {
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) =>
+    redactUrl(url.replace(/^([^:]+:\/\/[^/?#@:]*):[^/?#]*@/, `$1:${REDACTED}@`)))
+}
+
 /** Fields that never reach a log line, whatever logs them. */
 export const REDACT = {
   paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],

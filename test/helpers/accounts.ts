@@ -52,14 +52,14 @@ export interface AccountOptions {
 
 export interface TestAccount { id: string, email: string, password: string }
 
-/** An account of `kind` created like the CLI does (the session service), then given the requested flags. */
+/** An account of `kind` created like the CLI does (accountAdmin.create), then given the requested flags. */
 export async function createTestAccount (app: FastifyInstance, kind: AccountType, opts: AccountOptions & {
   email?: string
   password?: string
 } = {}): Promise<TestAccount> {
   const email = opts.email ?? uniqueEmail(kind.type)
   const password = opts.password ?? PASSWORD
-  const account = await app.sessions.createAccount(kind, email, password)
+  const account = await app.accountAdmin.create(kind, email, password)
   await app.sql.unsafe(`update "${kind.ownerTable}" set is_active = $2, deleted_at = $3, is_email_confirmed = $4 where id = $1`,
     [account.id, opts.isActive ?? true, opts.deletedAt ?? null, opts.isEmailConfirmed ?? false])
   return { id: account.id, email: account.email, password }

@@ -14,9 +14,11 @@ export function tempDir (t: Test): string {
   return dir
 }
 
-/** A production environment that starts: two long secrets and an SMTP server. */
-export const production = (dataDir: string): Record<string, string> =>
-  ({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B })
+/** A production environment that starts: two long secrets, an SMTP server and a database. */
+export const production = (dataDir: string): Record<string, string> => ({
+  NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATABASE_URL: 'postgres://db.invalid/latchkey', DATA_DIR: dataDir,
+  ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B
+})
 
 /**
  * Asserts that loading refuses the environment with one line naming `variable`; `expected` is

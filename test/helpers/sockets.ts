@@ -58,7 +58,7 @@ export async function registerUser (app: FastifyInstance, headers: Record<string
 /** An admin created like the CLI does, then logged in: its access token. */
 export async function adminToken (app: FastifyInstance): Promise<string> {
   const email = uniqueEmail('admin')
-  await app.sessions.createAccount(ACCOUNT_TYPES.admin, email, PASSWORD)
+  await app.accountAdmin.create(ACCOUNT_TYPES.admin, email, PASSWORD)
   const res = await app.inject({ method: 'POST', url: '/v1/admins/login', payload: { email, password: PASSWORD } })
   if (res.statusCode !== 201) throw new Error(`admin login answered ${res.statusCode}: ${res.body}`)
   return res.json().token

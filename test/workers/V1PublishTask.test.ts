@@ -177,7 +177,7 @@ t.test('a worker-only process runs the job and notifies every instance after the
   const worker = await start(t, { role: 'worker', publishSteps })
   t.equal(worker.hasRoute({ method: 'GET', url: '/v1/ws' }), false, 'the worker serves no routes')
   t.ok(worker.worker, 'the worker runs')
-  const owner = await worker.sessions.createAccount(ACCOUNT_TYPES.user, uniqueEmail('worker'), PASSWORD)
+  const owner = await worker.accountAdmin.create(ACCOUNT_TYPES.user, uniqueEmail('worker'), PASSWORD)
   const draft = await worker.posts.create(owner.id, 'Worker only')
 
   const notices: Array<Record<string, any>> = []

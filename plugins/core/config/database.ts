@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { defineConcern } from './concern.js'
+import { ConfigError, defineConcern } from './concern.js'
 import { Bool, Int } from './forms.js'
 
 /**
@@ -30,10 +30,16 @@ export const database = defineConcern({
     MIGRATE_ON_START: 'true',
     EMBEDDED_DB_PORT: '54329'
   },
-  read: (env): DatabaseConfig => ({
-    databaseUrl: env.DATABASE_URL,
-    dbPoolSize: Number(env.DB_POOL_SIZE),
-    migrateOnStart: env.MIGRATE_ON_START === 'true',
-    embeddedDbPort: Number(env.EMBEDDED_DB_PORT)
-  })
+  read: (env, { isProduction }): DatabaseConfig => {
+    // The embedded PostgreSQL keeps its data under DATA_DIR with a generated password: not a production database.
+    if (isProduction && !env.DATABASE_URL) {
+      throw new ConfigError('Invalid configuration: DATABASE_URL must be set in production (the embedded PostgreSQL is for development and test)')
+    }
+    return {
+      databaseUrl: env.DATABASE_URL,
+      dbPoolSize: Number(env.DB_POOL_SIZE),
+      migrateOnStart: env.MIGRATE_ON_START === 'true',
+      embeddedDbPort: Number(env.EMBEDDED_DB_PORT)
+    }
+  }
 })

@@ -17,7 +17,7 @@ export interface KeysConfig {
 
 /**
  * EdDSA keys: the private key (required in production; generated once under DATA_DIR otherwise)
- * and the earlier public keys. Each applies to its algorithm only (ACCESS_TOKEN_ALGORITHM, tokens).
+ * and the earlier public keys. Each applies to its algorithm only (ACCESS_TOKEN_ALGORITHM, signing.ts).
  */
 export const keys = defineConcern({
   env: {

@@ -2,15 +2,22 @@
  * The configuration, one module per concern, assembled here into one validated Config.
  *
  * To add a concern: write `<concern>.ts` with defineConcern (its variables with their
- * descriptions, their defaults, its slice of Config and its refusals) and add it to CONCERNS.
- * Config, EnvSchema and the defaults follow from the list. Refusals are checked in its order
- * (the first one stops the start), after every variable has been checked against its form.
+ * descriptions, their defaults, its slice of Config and its refusals) and add it to CONCERNS,
+ * and to the NEEDS of the commands that read it. Config, EnvSchema and the defaults follow from
+ * the list. Refusals are checked in its order (the first one stops the start), after every
+ * variable has been checked against its form.
+ *
+ * A command loads only the concerns it needs (NEEDS): the others are neither validated nor read,
+ * so `migrate` starts without the token secrets or SMTP_URL, and their part of Config is absent.
+ * A concern that reads another's variable is needed with it (keys and signing: the algorithm;
+ * metrics and server: PORT).
  */
-import { Type } from '@sinclair/typebox'
+import { Type, type TProperties } from '@sinclair/typebox'
 import { Ajv, type ValidateFunction } from 'ajv'
-import { invalid, type Base, type Env } from './concern.js'
+import { invalid, type Base, type Concern, type Env } from './concern.js'
 import { fromFile } from './files.js'
 import { runtime, readBase } from './runtime.js'
+import { signing } from './signing.js'
 import { tokens } from './tokens.js'
 import { keys } from './keys.js'
 import { metrics } from './metrics.js'
@@ -23,46 +30,81 @@ import { rateLimits } from './rate-limits.js'
 import { sockets } from './sockets.js'
 import { workers } from './workers.js'
 
-export const CONCERNS = [
-  runtime, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers
-] as const
+export const CONCERNS = {
+  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers
+} as const
 
-type Slices = ReturnType<(typeof CONCERNS)[number]['read']>
+export type ConcernName = keyof typeof CONCERNS
+const ALL = Object.keys(CONCERNS) as ConcernName[]
+
+/** The concerns each command validates and reads (runtime always). */
+export const NEEDS = {
+  serve: ALL,
+  // Jobs only: no routes or sockets, and no token is signed or checked.
+  worker: ALL.filter((name) => !['signing', 'keys', 'sockets'].includes(name)),
+  // migrate and user ...: the database alone.
+  database: ['database']
+} as const satisfies Record<string, readonly ConcernName[]>
+
+type Slices = ReturnType<(typeof CONCERNS)[ConcernName]['read']>
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never
 
 /** Every concern's slice in one object: the type of `app.config`. */
 export type Config = Intersection<Slices>
 
-export const EnvSchema = Type.Object(Object.assign({}, ...CONCERNS.map((c) => c.env)))
-const DEFAULTS: Record<string, string> = Object.assign({}, ...CONCERNS.map((c) => c.defaults))
-const PROPERTIES = EnvSchema.properties as Record<string, { description?: string, min?: number, max?: number }>
-// Compiled on first use and kept: about 40 ms, paid once per process rather than per load.
-let validator: ValidateFunction | undefined
+type Property = { description?: string, min?: number, max?: number }
+interface Loader { concerns: Concern[], properties: Record<string, Property>, defaults: Record<string, string>, validate: () => ValidateFunction }
 
-/** Reads and validates the whole configuration once; throws ConfigError with one readable line. */
-export function loadConfig (source: Record<string, string | undefined>): Config {
-  const env: Record<string, string> = { ...DEFAULTS }
-  for (const name of Object.keys(PROPERTIES)) {
+function loader (concerns: Concern[]): Loader {
+  const schema = Type.Object(Object.assign({}, ...concerns.map((c) => c.env)) as TProperties)
+  let validate: ValidateFunction | undefined
+  return {
+    concerns,
+    properties: schema.properties as Record<string, Property>,
+    defaults: Object.assign({}, ...concerns.map((c) => c.defaults)),
+    // Ajv is already loaded for Fastify's own validation; typebox/value would add to the start-up memory.
+    // Compiled on first use and kept: about 40 ms, paid once per process rather than per load.
+    validate: () => (validate ??= new Ajv({ strict: false }).compile(schema))
+  }
+}
+
+export const EnvSchema = Type.Object(Object.assign({}, ...Object.values(CONCERNS).map((c) => c.env)))
+const loaders = new Map<string, Loader>()
+
+/**
+ * Reads and validates the configuration of the concerns `needs` names (every one by default:
+ * `serve`) once; throws ConfigError with one readable line.
+ */
+export function loadConfig (source: Record<string, string | undefined>, opts: { needs?: readonly ConcernName[] } = {}): Config {
+  const needed = new Set<ConcernName>(['runtime', ...(opts.needs ?? ALL)])
+  const names = ALL.filter((name) => needed.has(name))
+  const key = names.join(',')
+  let found = loaders.get(key)
+  if (!found) loaders.set(key, found = loader(names.map((name) => CONCERNS[name] as Concern)))
+  const { concerns, properties, defaults, validate } = found
+
+  const env: Record<string, string> = { ...defaults }
+  for (const name of Object.keys(properties)) {
     const value = fromFile(source, name) ?? source[name]
     if (value) env[name] = value.trim()
   }
-  // Ajv is already loaded for Fastify's own validation; typebox/value would add to the start-up memory.
-  const validate = validator ??= new Ajv({ strict: false }).compile(EnvSchema)
-  const error = validate(env) ? undefined : validate.errors?.[0]
+  const check = validate()
+  const error = check(env) ? undefined : check.errors?.[0]
   if (error) {
     const name = error.instancePath.replace(/^\//, '') || String(error.params.missingProperty ?? '')
     // URLs carry passwords and secrets are secrets: the message never repeats those values.
     const got = env[name] === undefined ? 'nothing' : /URL|SECRET|KEY/.test(name) ? 'another value' : JSON.stringify(env[name])
-    throw invalid(name, PROPERTIES[name], got)
+    throw invalid(name, properties[name], got)
   }
-  for (const [name, { min, max }] of Object.entries(PROPERTIES)) {
+  for (const [name, { min, max }] of Object.entries(properties)) {
     if (min === undefined || env[name] === undefined) continue
     const n = Number(env[name])
-    if (n < min || n > max!) throw invalid(name, PROPERTIES[name], `"${env[name]}"`)
+    if (n < min || n > max!) throw invalid(name, properties[name], `"${env[name]}"`)
   }
 
   const base = readBase(env)
   // Each concern reads the variables it declared; the cast forgets which ones, not their validity.
-  const read = (concern: (typeof CONCERNS)[number]) => (concern.read as (env: Env, base: Base) => object)(env, base)
-  return Object.assign({}, ...CONCERNS.map(read)) as Config
+  const read = (concern: Concern) => (concern.read as (env: Env, base: Base) => object)(env, base)
+  // The slices of the concerns left out are absent: nothing the command runs reads them.
+  return Object.freeze(Object.assign({}, ...concerns.map(read))) as Config
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import t from 'tap'
 import { ROOT } from '../../../paths.js'
-import { redactUrl, serializers } from '../../../plugins/core/logging.js'
+import { redactUrl, redactUrls, serializers } from '../../../plugins/core/logging.js'
 import { build, captureLogs } from '../../helpers/app.js'
 import { ENV, PASSWORD, uniqueEmail } from '../../helpers/accounts.js'
 
@@ -13,6 +13,14 @@ t.test('redactUrl replaces the value of every secret query argument, and only th
   t.equal(redactUrl('/x?pass%77ord=hunter2&PASSWORD=x&a=1&a=2'), '/x?pass%77ord=[redacted]&PASSWORD=[redacted]&a=1&a=2',
     'encoded and upper-case names too')
   t.equal(redactUrl('/x?password&b=%zz'), '/x?password&b=%zz', 'no value, or an undecodable one, is left alone')
+})
+
+t.test('redactUrls hides the password and secret arguments of every URL in a line of text', async (t) => {
+  t.equal(redactUrls('cannot reach postgres://app:hunter2@db.internal:5432/x (ECONNREFUSED)'),
+    'cannot reach postgres://app:[redacted]@db.internal:5432/x (ECONNREFUSED)')
+  t.equal(redactUrls('smtp://u:p@ss@mail:25 and http://h/cb?token=abc&x=1'), 'smtp://u:[redacted]@mail:25 and http://h/cb?token=[redacted]&x=1',
+    'an unencoded @ in the password is hidden too')
+  t.equal(redactUrls('postgres://db/x and redis://cache:6379 stay'), 'postgres://db/x and redis://cache:6379 stay')
 })
 
 t.test('an error is logged without the bound parameters a driver attached to it', async (t) => {

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import t from 'tap'
+import { buildApp } from '../../../app.js'
 import { loadConfig } from '../../../plugins/core/config.js'
 import { PASSWORD } from '../../helpers/accounts.js'
+import { cloneDatabase, testConfig } from '../../helpers/app.js'
 import { createPost, publish } from '../../helpers/posts.js'
 import { authHeader, feedSocket, isPublished, registerUser, serve, start, waitUntil } from '../../helpers/sockets.js'
 
@@ -92,4 +94,21 @@ t.test('METRICS_PORT must differ from PORT', async (t) => {
   t.equal(loadConfig({ DATA_DIR: '.data', METRICS_PORT: '9100' }).metricsPort, 9100)
   t.equal(loadConfig({ DATA_DIR: '.data' }).metricsPort, undefined)
   t.throws(() => loadConfig({ DATA_DIR: '.data', METRICS_PORT: 'x' }), /METRICS_PORT must be an integer/)
+})
+
+t.test('the worker role (latchkey worker) serves its metrics on METRICS_PORT too', async (t) => {
+  const db = await cloneDatabase()
+  const app = await buildApp({ config: testConfig({ METRICS_PORT: '0' }, db.url), role: 'worker' })
+  t.teardown(async () => {
+    await app.close()
+    await db.drop()
+  })
+  t.ok(app.worker, 'the worker runs')
+  t.ok(app.metricsServer?.listening, 'the metrics listener is open once the app is built')
+  const { port } = app.metricsServer!.address() as AddressInfo
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`)
+  t.equal(res.status, 200)
+  const text = await res.text()
+  t.match(text, '# TYPE latchkey_jobs_total counter', 'the job counter of this worker')
+  t.ok(sample(text, 'process_resident_memory_bytes')! > 0, 'and the process metrics')
 })

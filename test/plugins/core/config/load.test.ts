@@ -48,9 +48,9 @@ t.test('DATA_DIR is read from the repository root unless absolute', async (t) =>
 })
 
 t.test('every concern declares its variables once, each with a description, each with a default unless optional', async (t) => {
-  const names = CONCERNS.flatMap((c) => Object.keys(c.env))
+  const names = Object.values(CONCERNS).flatMap((c) => Object.keys(c.env))
   t.same(names.filter((n, i) => names.indexOf(n) !== i), [], 'no variable is declared by two concerns')
-  for (const concern of CONCERNS) {
+  for (const concern of Object.values(CONCERNS)) {
     for (const [name, schema] of Object.entries(concern.env) as Array<[string, TSchema]>) {
       t.ok(schema.description, `${name} has a description`)
       const optional = OptionalKind in schema
@@ -163,7 +163,7 @@ t.test('secrets and credentialed URLs may come from files (<NAME>_FILE), never b
   t.notMatch(bad, 'hunter2', 'a bad value from a file is not repeated either')
 })
 
-t.test('`latchkey serve` with ACCESS_TOKEN_EXPIRES_IN=15 minutes exits 1 with one line and no stack trace', async (t) => {
+t.test('`latchkey serve` with ACCESS_TOKEN_EXPIRES_IN=15 minutes exits 2 (a configuration error) with one line and no stack trace', async (t) => {
   const env: Record<string, string | undefined> = { ...process.env, ACCESS_TOKEN_EXPIRES_IN: '15 minutes', DATA_DIR: tempDir(t) }
   delete env.DATABASE_URL
   delete env.NODE_OPTIONS
@@ -175,7 +175,7 @@ t.test('`latchkey serve` with ACCESS_TOKEN_EXPIRES_IN=15 minutes exits 1 with on
   const killer = setTimeout(() => child.kill('SIGKILL'), 30_000)
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)))
   clearTimeout(killer)
-  t.equal(code, 1, 'the exit code is 1')
+  t.equal(code, 2, 'the exit code is 2, as for a usage error')
   t.equal(stdout, '', 'nothing is written to stdout')
   const lines = stderr.split('\n').filter((l) => l.length)
   t.equal(lines.length, 1, `stderr is one line: ${JSON.stringify(stderr)}`)

@@ -1,38 +1,12 @@
-import { execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import t from 'tap'
 import postgres from 'postgres'
-import { ROOT } from '../paths.js'
-import { cloneDatabase } from './helpers/app.js'
+import { cloneDatabase } from '../helpers/app.js'
+import { cli } from '../helpers/cli.js'
 
-const MIGRATIONS = JSON.parse(readFileSync(join(ROOT, 'db/migrations/meta/_journal.json'), 'utf8')).entries.length
-
-const run = promisify(execFile)
-
-/**
- * `latchkey <args>` from the sources against `databaseUrl`, with `input` on its standard input;
- * never throws, returns code and output.
- */
-async function cli (args: string[], env: Record<string, string>, input = '') {
-  const base: Record<string, string | undefined> = { ...process.env }
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'NODE_OPTIONS']) delete base[key]
-  const child = run(process.execPath, ['--import', 'tsx', 'cli.ts', ...args], {
-    cwd: ROOT, env: { ...base, LOG_LEVEL: 'warn', ...env }
-  })
-  child.child.stdin!.end(input)
-  try {
-    const { stdout, stderr } = await child
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const e = err as { code: number, stdout: string, stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
-
-t.test('latchkey migrate and user create', async (t) => {
+t.test('latchkey user', async (t) => {
   const db = await cloneDatabase()
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-cli-'))
   const sql = postgres(db.url, { max: 1, onnotice: () => {} })
@@ -42,14 +16,6 @@ t.test('latchkey migrate and user create', async (t) => {
     rmSync(dataDir, { recursive: true, force: true })
   })
   const env = { DATABASE_URL: db.url, DATA_DIR: dataDir }
-
-  t.test('migrate applies the migrations and says so (again is a no-op)', async (t) => {
-    const res = await cli(['migrate'], env)
-    t.equal(res.code, 0, res.stderr)
-    t.match(res.stdout, 'migrations applied')
-    const [{ n }] = await sql`select count(*)::int as n from drizzle.__drizzle_migrations`
-    t.equal(n, MIGRATIONS, 'every migration recorded')
-  })
 
   t.test('user create makes an active user with a lower-cased email and an argon2id hash', async (t) => {
     const res = await cli(['user', 'create', '--email', 'Ada@Example.COM', '--password', 'correct horse'], env)
@@ -101,13 +67,10 @@ t.test('latchkey migrate and user create', async (t) => {
   t.test('a taken email exits 1 with one line', async (t) => {
     const res = await cli(['user', 'create', '--email', 'ada@example.com', '--password', 'another password'], env)
     t.equal(res.code, 1)
-    t.equal(res.stderr.trim(), 'a user with the email ada@example.com already exists')
-  })
-
-  t.test('an unreachable database is one line, not a stack trace', async (t) => {
-    const res = await cli(['migrate'], { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' })
-    t.equal(res.code, 1)
-    t.equal(res.stderr.trim(), 'cannot reach the database: connect ECONNREFUSED 127.0.0.1:1')
+    t.equal(res.stderr, 'a user with the email ada@example.com already exists\n')
+    const admin = await cli(['user', 'create', '--email', 'root@example.com', '--password', 'another password', '--admin'], env)
+    t.equal(admin.code, 1)
+    t.equal(admin.stderr, 'an admin with the email root@example.com already exists\n')
   })
 
   t.test('user list prints one tab-separated line per account, newest first; user deactivate|activate|delete|restore', async (t) => {
@@ -145,37 +108,4 @@ t.test('latchkey migrate and user create', async (t) => {
     t.equal(missing.stderr.trim(), 'no user with the email nobody@example.com')
     t.equal((await cli(['user', 'deactivate', '--email', 'ada@example.com', '--admin'], env)).code, 1, 'ada is no admin')
   })
-
-  t.test('missing arguments print the usage and exit 2', async (t) => {
-    const res = await cli(['user', 'create', '--password', 'long enough password'], env)
-    t.equal(res.code, 2)
-    t.match(res.stderr, 'usage: latchkey')
-    const unknown = await cli(['frobnicate'], env)
-    t.equal(unknown.code, 2)
-    t.match(unknown.stderr, 'latchkey user create --email E [--password P] [--admin]')
-  })
-})
-
-t.test('latchkey worker runs jobs only and exits 0 on SIGTERM', async (t) => {
-  const db = await cloneDatabase()
-  t.teardown(db.drop)
-  const base: Record<string, string | undefined> = { ...process.env }
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'NODE_OPTIONS']) delete base[key]
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli.ts', 'worker'], {
-    cwd: ROOT, env: { ...base, DATABASE_URL: db.url, LOG_LEVEL: 'info', MIGRATE_ON_START: 'false' }, stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let output = ''
-  child.stdout.on('data', (d) => { output += d })
-  child.stderr.on('data', (d) => { output += d })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  t.teardown(() => { if (child.exitCode === null) child.kill('SIGKILL') })
-  const deadline = Date.now() + 20_000
-  while (!output.includes('looking for jobs') && child.exitCode === null && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  t.match(output, "task names: 'V1PublishTask'", 'the worker runs V1PublishTask')
-  t.notMatch(output, 'Server listening', 'and serves no HTTP')
-  child.kill('SIGTERM')
-  t.equal(await exited, 0, 'exit code 0 after SIGTERM')
-  t.match(output, 'signal received, closing gracefully')
 })
