@@ -50,7 +50,8 @@ t.test('the jobs of a worker killed mid-job run again on a live worker within 60
   }
   t.ok(await waitUntil(published, 'the posts to be published', 60_000, 100), `every post was published by the live worker (${Date.now() - killedAt} ms after the kill)`)
   t.ok(Date.now() - killedAt < 60_000, 'within 60 s')
-  t.same(await jobRows(app), [], 'and their jobs are done')
+  // The registration's mail job was rescued with the posts' and may still be running.
+  t.ok(await waitUntil(async () => (await jobRows(app)).length === 0, 'every job to be done', 10_000, 100), 'and their jobs are done')
 })
 
 t.test('a live worker\'s jobs are never taken from it, however long they run', async (t) => {
