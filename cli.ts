@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats'
 import { RegisterArgsSchema } from './schemas/accounts.js'
 import { ConfigError, loadConfig, type Config } from './plugins/core/config.js'
 import { NEEDS } from './plugins/core/config/load.js'
-import { resolveDatabase } from './db/embedded.js'
+import { EmbeddedDatabaseError, resolveDatabase } from './db/embedded.js'
 import { migrate } from './db/migrate.js'
 import configPlugin from './plugins/core/config.js'
 import db, { isDatabaseUnavailable } from './plugins/core/db.js'
@@ -222,6 +222,7 @@ function failure (err: unknown): { line: string, code: number } {
   const e = err as { code?: unknown, syscall?: string, address?: string, port?: number, severity?: string, message?: string }
   if (err instanceof UsageError) return { line: `latchkey: ${err.message} (latchkey --help prints the usage)`, code: 2 }
   if (err instanceof ConfigError) return { line: err.message, code: 2 }
+  if (err instanceof EmbeddedDatabaseError) return { line: err.message, code: 1 }
   if (isDatabaseUnavailable(err)) return { line: `cannot reach the database: ${e.message}`, code: 1 }
   // A PostgreSQL error (postgres.js or pg): a missing database, a refused login, a lacking privilege.
   if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && e.severity) return { line: `the database refused: ${e.message}`, code: 1 }

@@ -7,6 +7,11 @@ import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import postgres from 'postgres'
 
+/** The embedded PostgreSQL cannot start: a reason an operator can act on, shown as one line. */
+export class EmbeddedDatabaseError extends Error {
+  name = 'EmbeddedDatabaseError'
+}
+
 export interface EmbeddedDatabase {
   url: string
   /** Started by another process of ours on the same data directory. */
@@ -85,7 +90,7 @@ function checkAccess (binary: string, dir: string, user: { uid?: number, gid?: n
     execFileSync(binary, ['--version'], { ...user, stdio: 'pipe' })
     execFileSync('test', ['-w', dir], { ...user, stdio: 'pipe' })
   } catch {
-    throw new Error(`the embedded PostgreSQL runs as the postgres system user (the service runs as root), and that user ` +
+    throw new EmbeddedDatabaseError(`the embedded PostgreSQL runs as the postgres system user (the service runs as root), and that user ` +
       `cannot reach ${binary} or write to ${dir}: give it access to those directories and each of their parents ` +
       `(chmod o+x), move the project out of a private home directory, or set DATABASE_URL to a PostgreSQL of your own`)
   }
@@ -115,7 +120,7 @@ async function waitReady (dir: string, child: ChildProcess, logFile: string): Pr
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`embedded PostgreSQL exited with code ${child.exitCode}; see ${logFile}`)
+      throw new EmbeddedDatabaseError(`embedded PostgreSQL exited with code ${child.exitCode}; see ${logFile}`)
     }
     try {
       const lines = readFileSync(join(dir, 'postmaster.pid'), 'utf8').trim().split('\n')
@@ -123,7 +128,7 @@ async function waitReady (dir: string, child: ChildProcess, logFile: string): Pr
     } catch {}
     await sleep(50)
   }
-  throw new Error(`embedded PostgreSQL did not start within 60 s; see ${logFile}`)
+  throw new EmbeddedDatabaseError(`embedded PostgreSQL did not start within 60 s; see ${logFile}`)
 }
 
 /**
@@ -144,7 +149,7 @@ export async function startEmbedded (opts: { dir: string, port: number, persiste
         execFileSync(initdb, ['-D', opts.dir, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`,
           '-E', 'UTF8', '--locale=C'], { ...user, stdio: 'pipe' })
       } catch (err) {
-        throw new Error(`initdb failed: ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`)
+        throw new EmbeddedDatabaseError(`initdb failed: ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`)
       }
     })
   }

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import postgres from 'postgres'
@@ -40,4 +41,15 @@ t.test('latchkey migrate', async (t) => {
     t.equal(res.stderr, 'the database refused: database "latchkey_no_such_database" does not exist\n')
     t.equal(res.stdout, '')
   })
+})
+
+t.test('an embedded PostgreSQL that cannot start is one line saying what to do, exit 1, not a stack', { skip: process.getuid?.() !== 0 && 'not root' }, async (t) => {
+  const parent = mkdtempSync(join(tmpdir(), 'latchkey-private-'))
+  chmodSync(parent, 0o700) // a checkout under /root: the postgres user cannot reach it
+  t.teardown(() => rmSync(parent, { recursive: true, force: true }))
+  const res = await cli(['migrate'], { DATA_DIR: join(parent, 'data') })
+  t.equal(res.code, 1)
+  t.match(res.stderr, /^the embedded PostgreSQL runs as the postgres system user .*DATABASE_URL[^\n]*\n$/)
+  t.notMatch(res.stderr, /\n {4}at /, 'no stack frame')
+  t.equal(res.stdout, '')
 })
