@@ -129,9 +129,6 @@ export function createDevices (app: FastifyInstance) {
         await revokeAll(tx, kind, ownerId)
         await recordEvent(tx, { event: 'logoutall', accountType: kind.type, accountId: ownerId }, context)
       })
-    },
-
-    revokeAll,
-    revokeOtherFamilies
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { defineErrors, messageKey, type ErrorDef, type ErrorEntry } from '../core/errors.js'
+import { AppError, defineErrors, messageKey, type ErrorDef, type ErrorEntry } from '../core/errors.js'
 import { ACCOUNT_TYPES, type AccountType, type AccountTypeName } from './registry.js'
 
 /** Errors every account type has, written once and prefixed per type (USER_, ADMIN_, ...). */
@@ -26,3 +26,6 @@ const ENTRIES: Record<string, ErrorEntry> = defineErrors(Object.fromEntries(Obje
 export function accountErrorCode (kind: AccountType, name: AccountErrorName): ErrorEntry<AccountErrorCode> {
   return ENTRIES[`${kind.errorPrefix}_${name}`] as ErrorEntry<AccountErrorCode>
 }
+
+/** The error of one account type to throw: `throw accountError(kind, 'NOT_FOUND')`. */
+export const accountError = (kind: AccountType, name: AccountErrorName): AppError => new AppError(accountErrorCode(kind, name))

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { AccountType, Client } from './registry.js'
-import { AppError } from '../core/errors.js'
-import { accountErrorCode, type AccountErrorName } from './errors.js'
+import { accountError, type AccountErrorName } from './errors.js'
 import { verifyPassword } from './passwords.js'
 import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
 import type { Credentials } from './repository/owners.js'
@@ -29,8 +28,6 @@ export interface Issued {
  * `session` today: a second factor or a lockout adds its step here, and login answers it instead.
  */
 export type NextStep = 'session'
-
-export const accountError = (kind: AccountType, name: AccountErrorName) => new AppError(accountErrorCode(kind, name))
 
 /**
  * Sign-in in steps, so that every way in (password today; second factor, passkey, provider, link)

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
 import { RevokeSessionArgsSchema } from '../../../schemas/accounts.js'
-import { AppError } from '../../core/errors.js'
-import { accountErrorCode } from '../errors.js'
+import { accountError } from '../errors.js'
 import type { AccountType } from '../registry.js'
 import { auditContext, operation, refreshCookieOptions } from './common.js'
 
@@ -26,7 +25,7 @@ export function revokesession (kind: AccountType): FastifyPluginAsync {
       handler: async (request, reply) => {
         const { id, sessionId } = request.account!
         const familyId = request.query.sessionId.toLowerCase()
-        if (!await sessions.revokeSession(kind, id, familyId, auditContext(request))) throw new AppError(accountErrorCode(kind, 'SESSION_NOT_FOUND'))
+        if (!await sessions.revokeSession(kind, id, familyId, auditContext(request))) throw accountError(kind, 'SESSION_NOT_FOUND')
         if (familyId === sessionId) reply.clearCookie(kind.cookie, cookie)
         return { status: 200 as const, success: true as const }
       }

@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AdminUserResponseSchema, UserIdArgsSchema } from '../../../schemas/admin.js'
-import { AppError } from '../../core/errors.js'
 import { ACCOUNT_TYPES } from '../../accounts/registry.js'
-import { accountErrorCode } from '../../accounts/errors.js'
+import { accountError } from '../../accounts/errors.js'
 import { auditContext } from '../../accounts/actions/common.js'
 import type { AccountActionName } from '../accounts.js'
 
@@ -34,7 +33,7 @@ export function userAction (action: AccountActionName): FastifyPluginAsync {
       schema: { querystring: UserIdArgsSchema, response: responses({ 200: AdminUserResponseSchema }) },
       handler: async (request) => {
         const user = await accountAdmin.apply(ACCOUNT_TYPES.user, request.query.userId, action, auditContext(request))
-        if (!user) throw new AppError(accountErrorCode(ACCOUNT_TYPES.user, 'NOT_FOUND'))
+        if (!user) throw accountError(ACCOUNT_TYPES.user, 'NOT_FOUND')
         return { status: 200 as const, success: true as const, user }
       }
     })

@@ -3,8 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { GetUserResponseSchema, UserIdArgsSchema } from '../../../schemas/admin.js'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { AppError } from '../../../plugins/core/errors.js'
-import { accountErrorCode } from '../../../plugins/accounts/errors.js'
+import { accountError } from '../../../plugins/accounts/errors.js'
 
 /** /v1/admins/getuser `userId`: the user as admins see it, with its devices (none is `current`). */
 const getuser: FastifyPluginAsync = async (fastify) => {
@@ -19,7 +18,7 @@ const getuser: FastifyPluginAsync = async (fastify) => {
     handler: async (request, reply) => {
       const { userId } = request.query
       const user = await accountAdmin.get(kind, userId)
-      if (!user) throw new AppError(accountErrorCode(kind, 'NOT_FOUND'))
+      if (!user) throw accountError(kind, 'NOT_FOUND')
       reply.header('cache-control', 'no-store')
       return { status: 200 as const, success: true as const, user, sessions: await sessions.listSessions(kind, userId, null) }
     }
