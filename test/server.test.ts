@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { connect, type AddressInfo, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { ROOT } from '../paths.js'
-import { build, captureLogs, cloneDatabase } from './helpers/app.js'
+import { build, captureLogs } from './helpers/app.js'
+import { scratch } from './helpers/cli.js'
 import { serve } from './fixtures/serve.js'
 import { SLOW_MS, slow } from './fixtures/routes/v1/slow/wait.js'
 
@@ -142,13 +141,9 @@ t.test('a request whose own onSend hook fails is counted once: the next close do
 })
 
 t.test('`latchkey serve` migrates, serves, and exits 0 after a graceful close on SIGTERM', async (t) => {
-  const db = await cloneDatabase()
-  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-serve-'))
-  // Teardowns run last-in first-out: this one after serve's has stopped the process.
-  t.teardown(async () => {
-    await db.drop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  // Teardowns run last-in first-out: these after serve's has stopped the process.
+  const db = await scratch(t)
+  const { dataDir } = db
   const server = await serve(t, {
     DATABASE_URL: db.url,
     DATA_DIR: dataDir,

@@ -2,20 +2,12 @@
  * Each command validates only the configuration it needs (docs/operations.md#command-line):
  * migrate and user the database, worker the database and mail, serve everything.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import t from 'tap'
-import { cloneDatabase } from '../helpers/app.js'
-import { cli, startCli } from '../helpers/cli.js'
+import { cli, scratch, startCli } from '../helpers/cli.js'
 
 t.test('in production, each command asks only for what it uses', async (t) => {
-  const db = await cloneDatabase()
-  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-cli-config-'))
-  t.teardown(async () => {
-    await db.drop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  const db = await scratch(t)
+  const { dataDir } = db
   // No token secret, no SMTP_URL.
   const production = { NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: dataDir }
   const secrets = { ACCESS_TOKEN_SECRET: 'a'.repeat(32), REFRESH_TOKEN_SECRET: 'b'.repeat(32) }

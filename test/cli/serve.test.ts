@@ -1,20 +1,12 @@
 /** `latchkey serve` and `latchkey worker` as processes: what an operator sees when they fail or run. */
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import t from 'tap'
 import { freePort } from '../../db/embedded.js'
-import { cloneDatabase } from '../helpers/app.js'
-import { cli, startCli } from '../helpers/cli.js'
+import { cli, scratch, startCli } from '../helpers/cli.js'
 
 t.test('latchkey serve and worker', async (t) => {
-  const db = await cloneDatabase()
-  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-cli-serve-'))
-  t.teardown(async () => {
-    await db.drop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  const db = await scratch(t)
+  const { dataDir } = db
   const env = { DATABASE_URL: db.url, DATA_DIR: dataDir, NODE_ENV: 'test', MIGRATE_ON_START: 'false', HOST: '127.0.0.1' }
 
   t.test('serve on a port in use is one line and exit 1, not an EADDRINUSE stack', async (t) => {

@@ -1,20 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import t from 'tap'
 import postgres from 'postgres'
-import { cloneDatabase } from '../helpers/app.js'
-import { cli } from '../helpers/cli.js'
+import { cli, scratch } from '../helpers/cli.js'
 
 t.test('latchkey user', async (t) => {
-  const db = await cloneDatabase()
-  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-cli-'))
+  const db = await scratch(t)
+  const { dataDir } = db
   const sql = postgres(db.url, { max: 1, onnotice: () => {} })
-  t.teardown(async () => {
-    await sql.end({ timeout: 5 })
-    await db.drop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  t.teardown(() => sql.end({ timeout: 5 }))
   const env = { DATABASE_URL: db.url, DATA_DIR: dataDir }
 
   t.test('user create makes an active user with a lower-cased email and an argon2id hash', async (t) => {

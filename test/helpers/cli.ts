@@ -1,7 +1,9 @@
 import { execFile, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from '../../paths.js'
+import { cloneDatabase } from './app.js'
 
 /** The built command line, as `npm start` and the package's `bin` run it (`npm test` builds it first). */
 export const CLI = join(ROOT, 'dist', 'cli.js')
@@ -51,4 +53,19 @@ export function startCli (t: { teardown: (fn: () => unknown) => void }, args: st
     return true
   }
   return { child, exited, waitFor, stdout: () => stdout, stderr: () => stderr }
+}
+
+/**
+ * What a process under test runs on: a database cloned from the migrated template and a data
+ * directory of its own, both removed when `t` ends (after the teardowns registered later, such
+ * as stopping the process).
+ */
+export async function scratch (t: { teardown: (fn: () => unknown) => void }): Promise<{ url: string, dataDir: string }> {
+  const db = await cloneDatabase()
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-process-'))
+  t.teardown(async () => {
+    await db.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  return { url: db.url, dataDir }
 }
