@@ -36,9 +36,16 @@ export interface Service {
   stop: () => Promise<void>
 }
 
+/**
+ * The Node binary of every server the harness starts (the service, bare Fastify, the refresh
+ * floor): `--node=<path>`, else the one running the harness. The load generator and the in-process
+ * ceilings stay on the harness's Node, so two runs that differ only in `--node` compare runtimes.
+ */
+export const SERVER_NODE = process.argv.find((a) => a.startsWith('--node='))?.slice(7) || process.execPath
+
 /** Starts a process that serves HTTP and waits until GET /health answers. */
 export async function startProcess (args: string[], env: Record<string, string>, port: number): Promise<Service> {
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const child: ChildProcess = spawn(SERVER_NODE, args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit']
   })

@@ -17,7 +17,7 @@ import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.j
 import { ARGON2_OPTIONS } from '../plugins/accounts/passwords.js'
 import { DEFAULT_DB_POOL_SIZE } from '../plugins/core/config.js'
 import { hashToken } from '../plugins/accounts/tokens.js'
-import { measure, median, paired, rssMb, startProcess, type Service, type Settings } from './lib.js'
+import { measure, median, paired, rssMb, SERVER_NODE, startProcess, type Service, type Settings } from './lib.js'
 import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 
@@ -105,6 +105,9 @@ async function post (service: Service, path: string, body: unknown, token?: stri
 }
 
 async function main () {
+  const serverNode = execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim()
+  results.node = { servers: serverNode, harness: process.version }
+  log(`servers on Node.js ${serverNode} (${SERVER_NODE}), load generator on ${process.version}`)
   log('building the service (npm run build)')
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
 
@@ -141,7 +144,8 @@ async function main () {
     const asyncService = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'async' }, await freePort())
     services.push(asyncService)
     await sleep(2000)
-    const idleRss = rssMb(asyncService.pid)
+    const idleRss = results.idleRss = rssMb(asyncService.pid)
+    log(`RSS idle after start: ${fmt(idleRss, 1)} MB`)
     const service = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'direct' }, await freePort())
     services.push(service)
 

