@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
@@ -42,6 +42,11 @@ export interface Service {
  * ceilings stay on the harness's Node, so two runs that differ only in `--node` compare runtimes.
  */
 export const SERVER_NODE = process.argv.find((a) => a.startsWith('--node='))?.slice(7) || process.execPath
+
+/** The Node.js versions of the servers and of the harness (the load generator). */
+export function runtimes (): { servers: string, harness: string } {
+  return { servers: execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim(), harness: process.version }
+}
 
 /** Starts a process that serves HTTP and waits until GET /health answers. */
 export async function startProcess (args: string[], env: Record<string, string>, port: number): Promise<Service> {

@@ -17,17 +17,15 @@ import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.j
 import { ARGON2_OPTIONS } from '../plugins/accounts/passwords.js'
 import { DEFAULT_DB_POOL_SIZE } from '../plugins/core/config.js'
 import { hashToken } from '../plugins/accounts/tokens.js'
-import { measure, median, paired, rssMb, SERVER_NODE, startProcess, type Service, type Settings } from './lib.js'
+import { measure, median, paired, rssMb, runtimes, SERVER_NODE, startProcess, type Service, type Settings } from './lib.js'
 import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 
 const quick = process.argv.includes('--quick')
-// `--only=refresh,login` runs just those scenarios (with their ceilings).
+// `--only=refresh,login` runs just those scenarios (with their ceilings); `--node=<binary>` runs the servers on another Node (lib.ts).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
 const want = (scenario: string) => !only || only.includes(scenario)
-const settings: Settings = quick
-  ? { quick, warmupSec: 0, durationSec: 2, repetitions: 1 }
-  : { quick, warmupSec: 3, durationSec: 10, repetitions: 3 }
+const settings: Settings = quick ? { quick, warmupSec: 0, durationSec: 2, repetitions: 1 } : { quick, warmupSec: 3, durationSec: 10, repetitions: 3 }
 const FANOUT_SOCKETS = quick ? 100 : 1000
 const IDLE_SOCKETS = quick ? 500 : 10_000
 const PUBLISHES = quick ? 5 : 30
@@ -105,9 +103,8 @@ async function post (service: Service, path: string, body: unknown, token?: stri
 }
 
 async function main () {
-  const serverNode = execFileSync(SERVER_NODE, ['--version'], { encoding: 'utf8' }).trim()
-  results.node = { servers: serverNode, harness: process.version }
-  log(`servers on Node.js ${serverNode} (${SERVER_NODE}), load generator on ${process.version}`)
+  const node = results.node = runtimes()
+  log(`servers on Node.js ${node.servers} (${SERVER_NODE}), load generator on ${node.harness}`)
   log('building the service (npm run build)')
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
 
@@ -144,8 +141,8 @@ async function main () {
     const asyncService = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'async' }, await freePort())
     services.push(asyncService)
     await sleep(2000)
-    const idleRss = results.idleRss = rssMb(asyncService.pid)
-    log(`RSS idle after start: ${fmt(idleRss, 1)} MB`)
+    const idleRss = rssMb(asyncService.pid)
+    limitRow('memory: RSS idle after start', idleRss, 120, 'MB')
     const service = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'direct' }, await freePort())
     services.push(service)
 
@@ -270,7 +267,6 @@ async function main () {
 
     if (want('memory')) {
       log(`memory: ${IDLE_SOCKETS} idle sockets`)
-      limitRow('memory: RSS idle after start', idleRss, 120, 'MB')
       const idle = await connectMany(asyncService.url, accessToken, [], IDLE_SOCKETS)
       await sleep(2000)
       const withSockets = rssMb(asyncService.pid)
