@@ -3,7 +3,8 @@
  * executable (dist/latchkey, `npm run package` first) in bench/README.md#the-one-executable, three
  * runs each: `serve` until /health answers on a fresh cache directory (extracting) and on an
  * extracted one, `migrate` with nothing to apply, and the same two commands through
- * `node dist/cli.js`. Production settings, no Node.js on the executable's PATH.
+ * `node dist/cli.js` on the Node that runs this script (`npx tsx`: npm's node_modules/.bin/node, Node 24).
+ * Production settings, no Node.js on the executable's PATH.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -57,6 +58,7 @@ try {
   const warm = cache()
   await serveUntilHealth(executable, ['serve'], { LATCHKEY_CACHE_DIR: warm })
   const node = [`--max-semi-space-size=4`, cli]
+  console.log(`node dist/cli.js below runs on Node.js ${process.version} (${process.execPath})`)
   console.log(`first start, serve until /health (extracting): ${await times(() => serveUntilHealth(executable, ['serve'], { LATCHKEY_CACHE_DIR: cache() }))}`)
   console.log(`later start, serve until /health: ${await times(() => serveUntilHealth(executable, ['serve'], { LATCHKEY_CACHE_DIR: warm }))}`)
   console.log(`node dist/cli.js serve until /health: ${await times(() => serveUntilHealth(process.execPath, [...node, 'serve'], {}))}`)
