@@ -5,6 +5,7 @@ import { verifyPassword } from './passwords.js'
 import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
 import type { Credentials } from './repository/owners.js'
 import { newOpaqueToken } from './tokens.js'
+import { PASSWORD, type Assurance } from './assurance.js'
 import { uuidv7 } from '../../random.js'
 import { recordEvent } from '../audit/events.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
@@ -38,17 +39,18 @@ export function createLogin (app: FastifyInstance) {
   const { sql, tokens, config } = app
 
   /** A new session of `ownerId`, which opens a family named after it; params of the `open` and `register` statements. */
-  function newSession (ownerId: string, meta: SessionMeta) {
+  function newSession (ownerId: string, meta: SessionMeta, assurance: Assurance) {
     const refresh = newOpaqueToken()
     const familyId = uuidv7()
-    const params = [ownerId, familyId, refresh.hash, tokens.refreshExpiresAt(), meta.client, meta.platform, meta.userAgent, meta.ip]
+    const params = [ownerId, familyId, refresh.hash, tokens.refreshExpiresAt(), meta.client, meta.platform, meta.userAgent, meta.ip,
+      assurance.aal, assurance.amr]
     return { params, familyId, refreshToken: refresh.token }
   }
 
-  function issue (kind: AccountType, row: Owner, client: Client, refreshToken: string, familyId: string): Issued {
+  function issue (kind: AccountType, row: Owner, client: Client, refreshToken: string, familyId: string, assurance: Assurance): Issued {
     return {
       account: presentAccount(row),
-      token: tokens.sign(kind, { id: row.id, tokenVersion: row.token_version }, familyId, client),
+      token: tokens.sign(kind, { id: row.id, tokenVersion: row.token_version }, familyId, client, assurance),
       refreshToken
     }
   }
@@ -84,13 +86,14 @@ export function createLogin (app: FastifyInstance) {
   /**
    * Step 3: the login bookkeeping, a new session family and the login.succeeded event in one
    * statement, and the tokens. Nothing is written for an account deactivated or deleted since
-   * its credentials were checked (the same answer as wrong credentials).
+   * its credentials were checked (the same answer as wrong credentials). `assurance`: how the
+   * holder was authenticated (a password by default), kept by the session and its tokens.
    */
-  async function openSession (kind: AccountType, ownerId: string, meta: SessionMeta): Promise<Issued> {
-    const { params, familyId, refreshToken } = newSession(ownerId, meta)
+  async function openSession (kind: AccountType, ownerId: string, meta: SessionMeta, assurance: Assurance = PASSWORD): Promise<Issued> {
+    const { params, familyId, refreshToken } = newSession(ownerId, meta, assurance)
     const [row] = await repositoryOf(kind).sessions.open.run(sql, [...params, uuidv7()])
     if (!row) throw accountError(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
-    return issue(kind, row, meta.client, refreshToken, familyId)
+    return issue(kind, row, meta.client, refreshToken, familyId, assurance)
   }
 
   return {

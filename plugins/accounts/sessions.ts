@@ -6,6 +6,7 @@ import { createLogin } from './login.js'
 import { createSignup } from './signup.js'
 import { createRefresh } from './refresh.js'
 import { createDevices } from './devices.js'
+import { claimedAssurance } from './assurance.js'
 import { UUID_PATTERN } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
@@ -60,7 +61,7 @@ export function createSessions (app: FastifyInstance) {
       const [owner] = await repositoryOf(kind).owners.authenticate.run(sql, [claims.sub])
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null
       const sessionId = typeof claims.sid === 'string' && UUID_PATTERN.test(claims.sid) ? claims.sid : null
-      return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp }
+      return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp, ...claimedAssurance(claims) }
     },
 
     close () {
