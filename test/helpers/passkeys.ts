@@ -59,16 +59,20 @@ export function createCredential (page: Page, kind: AccountType, token: string):
   }, { path: kind.path, authorization: `${kind.scheme} ${token}` })
 }
 
-/** In the page: passkeyloginoptions, then navigator.credentials.get() with no credential named (discoverable). */
-export function getCredential (page: Page, kind: AccountType): Promise<Ceremony> {
-  return page.evaluate(async ({ path }) => {
+/**
+ * In the page: passkeyloginoptions, then navigator.credentials.get() with no credential named
+ * (discoverable), or naming `allow` (a credential id the client remembers).
+ */
+export function getCredential (page: Page, kind: AccountType, allow?: string): Promise<Ceremony> {
+  return page.evaluate(async ({ path, allow }) => {
     const w = globalThis as any
     const res = await w.fetch(`/v1/${path}/passkeyloginoptions`, { method: 'POST' })
     const body = await res.json()
     if (res.status !== 200) return { status: res.status, body }
-    const credential = await w.navigator.credentials.get({ publicKey: w.PublicKeyCredential.parseRequestOptionsFromJSON(body.options) })
+    const options = allow ? { ...body.options, allowCredentials: [{ type: 'public-key', id: allow }] } : body.options
+    const credential = await w.navigator.credentials.get({ publicKey: w.PublicKeyCredential.parseRequestOptionsFromJSON(options) })
     return { status: res.status, body, credential: credential.toJSON() }
-  }, { path: kind.path })
+  }, { path: kind.path, allow })
 }
 
 /** In the page: POST a JSON body to one of the app's routes (with the caller's token when given). */
