@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPES, type AccountType } from '../accounts/registry.js'
-import { statement } from '../core/db.js'
+import { statement, type Queryable } from '../core/db.js'
 import { auditInsert } from '../audit/events.js'
 import type { Row, userFactors, users } from '../../db/schema.js'
 
@@ -63,6 +63,22 @@ function passkeyStatements (kind: AccountType) {
   }
 }
 
+/** Expired challenges (answered or not), `$1` at a time through the expiry index: nothing can use them any more. */
+const pruneStatement = (kind: AccountType) => statement(`delete from "${kind.type}_webauthn_challenges"
+  where id in (select id from "${kind.type}_webauthn_challenges" where expires_at < now() limit $1)`)
+
+/** Deletes an account type's expired WebAuthn challenges (V1PruneSessionsTask): how many. */
+export async function pruneChallenges (db: Queryable, kind: AccountType, batch: number): Promise<number> {
+  const prune = PRUNE.get(kind)!
+  let deleted = 0
+  for (;;) {
+    const { count } = await prune.run(db, [batch])
+    deleted += count
+    if (count < batch) return deleted
+  }
+}
+
+const PRUNE = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, pruneStatement(kind)]))
 const STATEMENTS = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, passkeyStatements(kind)]))
 
 export function passkeysOf (kind: AccountType): ReturnType<typeof passkeyStatements> {
