@@ -5,7 +5,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../../../plugins/accounts/registry.js'
-import { accountError, assertError, assertIssued, createTestAccount, signIn, type TapTest } from '../../helpers/accounts.js'
+import { accountError, assertError, assertIssued, authed, createTestAccount, refresh, signIn, type TapTest } from '../../helpers/accounts.js'
 import { freePort } from '../../../db/embedded.js'
 import { uuidv7 } from '../../../random.js'
 import { claimsOf, getCredential, passkeyApp, passkeyPage, registerPasskey } from '../../helpers/passkeys.js'
@@ -56,6 +56,10 @@ t.test('passkey sign-in', async (t) => {
       assertIssued(t, res, kind, 201)
       t.equal(res.json()[kind.bodyKey].id, account.id)
       t.match(claimsOf(res.json().token), { aal: 'aal2', amr: ['webauthn'], type: kind.type })
+      const refreshed = await refresh(app, kind, { body: { refreshToken: res.json().refreshToken } })
+      t.match(claimsOf(refreshed.json().token), { aal: 'aal2', amr: ['webauthn'] }, 'a refresh keeps the assurance')
+      const devices = (await authed(app, kind, 'listsessions', refreshed.json().token)).json().sessions
+      t.match(devices.find((d: { current: boolean }) => d.current), { aal: 'aal2' }, 'listsessions shows it')
       const [factor] = await app.sql.unsafe(`select last_used_at from "${kind.type}_factors" where id = $1`, [factorId])
       t.ok(factor.last_used_at, 'the passkey\'s last use is kept')
       const error = accountError(kind, 'BAD_REQUEST_INVALID_PASSKEY')
@@ -103,6 +107,18 @@ t.test('passkey sign-in', async (t) => {
     t.equal(await sessionCount(app, kind, account.id), before, 'no session was opened')
     t.equal(await eventCount(app, account.id, 'passkey.login'), 1, 'only the good one')
     t.equal(await eventCount(app, account.id, 'passkey.clone_suspected'), 0, 'an unsigned response is never taken for a clone')
+  })
+
+  t.test('one response sent twice at once signs in once', async (t) => {
+    const kind = ACCOUNT_TYPES.user
+    const { account, page } = await enrolled(t, kind)
+    const got = await getCredential(page.page, kind)
+    const before = await sessionCount(app, kind, account.id)
+    const payload = { challengeId: got.body.challengeId, response: got.credential }
+    const answers = await Promise.all([passkeyLogin(app, kind, payload), passkeyLogin(app, kind, payload), passkeyLogin(app, kind, payload)])
+    t.same(answers.map((r) => r.statusCode).sort(), [201, 400, 400])
+    t.equal(await sessionCount(app, kind, account.id), before + 1, 'one session')
+    t.equal(await eventCount(app, account.id, 'passkey.login'), 1)
   })
 
   t.test('a response made on another origin is refused', async (t) => {

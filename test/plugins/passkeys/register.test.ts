@@ -158,6 +158,21 @@ t.test('passkey registration', async (t) => {
     })
   }
 
+  t.test('two registrations at once for the last place: one is stored', async (t) => {
+    const kind = ACCOUNT_TYPES.admin
+    const account = await createTestAccount(app, kind)
+    const { token: password } = await signIn(app, kind, account)
+    // The session as if it had passed a second factor: the first passkey stored does not stop the second.
+    const token = app.tokens.sign(kind, { id: account.id, tokenVersion: 0 }, claimsOf(password).sid, 'web', { aal: 'aal2', amr: ['pwd', 'otp'] })
+    await addFactorRows(app, kind, account.id, MAX_PASSKEYS - 1)
+    const first = await createCredential((await passkeyPage(t, origin)).page, kind, token)
+    const second = await createCredential((await passkeyPage(t, origin)).page, kind, token)
+    const answers = await Promise.all([first, second].map((c) => call(app, kind, 'passkeyregister', token, { response: c.credential })))
+    t.same(answers.map((r) => r.statusCode).sort(), [200, 400])
+    t.same(answers.map((r) => r.json().error).filter(Boolean), ['ADMIN.BAD_REQUEST_TOO_MANY_PASSKEYS'])
+    t.equal((await factorsOf(app, kind, account.id)).length, MAX_PASSKEYS)
+  })
+
   t.test('a registration while the account gained a verified factor needs aal2', async (t) => {
     const kind = ACCOUNT_TYPES.user
     const account = await createTestAccount(app, kind)
