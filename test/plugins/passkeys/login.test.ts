@@ -25,7 +25,8 @@ const signCount = async (app: FastifyInstance, kind: AccountType, id: string) =>
   Number((await app.sql.unsafe(`select sign_count from "${kind.type}_factors" where ${kind.ownerColumn} = $1`, [id]))[0].sign_count)
 
 t.test('passkey sign-in', async (t) => {
-  const { app, origin } = await passkeyApp(t)
+  // METRICS_PORT: the metrics are on (an ephemeral port), so the login counter exists.
+  const { app, origin } = await passkeyApp(t, { METRICS_PORT: '0' })
 
   /** An account with a passkey in a fresh page's authenticator, signed out of its password session. */
   async function enrolled (t: TapTest, kind: AccountType, authenticator?: Record<string, unknown>) {
@@ -51,6 +52,9 @@ t.test('passkey sign-in', async (t) => {
 
     t.test(`${kind.path}: a passkey signs in once per challenge, with no password and no email`, async (t) => {
       const { account, page, factorId } = await enrolled(t, kind)
+      const counted = async (outcome: string) =>
+        (await app.accountMetrics!.logins.get()).values.find((v) => v.labels.type === kind.type && v.labels.outcome === outcome)?.value ?? 0
+      const [successes, refusals] = [await counted('success'), await counted('bad_request')]
       const got = await getCredential(page.page, kind)
       const res = await passkeyLogin(app, kind, { challengeId: got.body.challengeId, response: got.credential })
       assertIssued(t, res, kind, 201)
@@ -67,6 +71,8 @@ t.test('passkey sign-in', async (t) => {
       const other = await app.inject({ method: 'POST', url: `/v1/${kind.path}/passkeyloginoptions` })
       assertError(t, await passkeyLogin(app, kind, { challengeId: other.json().challengeId, response: got.credential }), 400, error)
       t.equal(await eventCount(app, account.id, 'passkey.login'), 1, 'one sign-in recorded')
+      t.equal(await counted('success'), successes + 1, 'latchkey_logins_total counts the passkey sign-in')
+      t.equal(await counted('bad_request'), refusals + 2, 'and the refused answers')
       t.equal(await eventCount(app, account.id, 'passkey.clone_suspected'), 0, 'a replay is not a clone')
     })
   }
