@@ -188,6 +188,32 @@ t.test('passkey sign-in', async (t) => {
     }
   }
 
+  t.test('a passkey needs no other factor, even on an account with a verified authenticator app', async (t) => {
+    const kind = ACCOUNT_TYPES.user
+    const { account, page } = await enrolled(t, kind)
+    await app.sql.unsafe(`insert into user_factors (id, user_id, type, name, status, secret) values ($1, $2, 'totp', 'Authenticator', 'verified', 'sealed')`,
+      [uuidv7(), account.id])
+    const got = await getCredential(page.page, kind)
+    const res = await passkeyLogin(app, kind, { challengeId: got.body.challengeId, response: got.credential })
+    assertIssued(t, res, kind, 201)
+    t.match(claimsOf(res.json().token), { aal: 'aal2', amr: ['webauthn'] })
+  })
+
+  t.test('with REQUIRE_EMAIL_CONFIRMED, an unconfirmed account\'s passkey fails like its login', async (t) => {
+    const strict = await passkeyApp(t, { REQUIRE_EMAIL_CONFIRMED: 'true' })
+    const kind = ACCOUNT_TYPES.user
+    const account = await createTestAccount(strict.app, kind, { isEmailConfirmed: true })
+    const { token } = await signIn(strict.app, kind, account)
+    const { page } = await passkeyPage(t, strict.origin)
+    t.equal((await registerPasskey(page, kind, token)).status, 200)
+    await strict.app.sql.unsafe('update users set is_email_confirmed = false where id = $1', [account.id])
+    const got = await getCredential(page, kind)
+    assertError(t, await passkeyLogin(strict.app, kind, { challengeId: got.body.challengeId, response: got.credential }), 401,
+      'USER.UNAUTHORIZED_EMAIL_NOT_CONFIRMED')
+    const [failed] = await strict.app.sql`select data from audit_events where account_id = ${account.id} and event = 'login.failed'`
+    t.same(failed.data, { email: account.email, reason: 'email_not_confirmed', method: 'webauthn' })
+  })
+
   t.test('a user\'s passkey is not an admin\'s, a removed passkey signs nobody in', async (t) => {
     const { account, page, factorId } = await enrolled(t, ACCOUNT_TYPES.user)
     const got = await getCredential(page.page, ACCOUNT_TYPES.admin)
