@@ -25,7 +25,7 @@ function factorStatements (kind: AccountType) {
     list: statement<FactorView>(`select ${FIELDS('f')} from ${f} f where ${owner} = $1 order by id`),
     verified: statement<Verified>(`select ${verified('$1')}`),
     /** The owner's email and what it has verified, its row locked against a concurrent enrolment. */
-    enrolling: statement<Verified & { email: string }>(`select email, ${verified('id')} from ${o} where id = $1 for update`),
+    enrolling: statement<Verified & { email: string }>(`select o.email, ${verified('o.id')} from ${o} o where o.id = $1 for update`),
     // A second enrolment replaces an unverified one: $1 owner, $2 id, $3 name, $4 sealed secret.
     enrolTotp: statement<FactorView>(`with d as (delete from ${f} where ${owner} = $1 and type = 'totp' and status = 'unverified')
       insert into ${f} (id, ${owner}, type, name, secret) values ($2, $1, 'totp', $3, $4) returning ${FIELDS(f)}`),

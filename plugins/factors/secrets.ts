@@ -45,11 +45,12 @@ export const stepAt = (at: number) => Math.floor(at / 1000 / TOTP_PERIOD)
  * side and that step is later than the last one used on the factor (a code signs in once); null
  * otherwise.
  */
-export function matchStep (secret: string, code: string, lastUsedStep: number | null, now = Date.now()): number | null {
+export function matchStep (secret: string, code: string, lastUsedStep: number | string | null, now = Date.now()): number | null {
   const delta = TOTP.validate({ token: code, secret: Secret.fromBase32(secret), timestamp: now, window: 1, ...TOTP_OPTIONS })
   if (delta === null) return null
   const step = stepAt(now) + delta
-  return lastUsedStep !== null && step <= lastUsedStep ? null : step
+  // A bigint column comes back as a string.
+  return lastUsedStep !== null && step <= Number(lastUsedStep) ? null : step
 }
 
 /** Crockford's base32: 32 characters, no I, L, O or U to misread. */

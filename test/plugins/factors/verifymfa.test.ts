@@ -87,7 +87,7 @@ function verifyMfaSuite (kind: AccountType): void {
       assertError(t, await verifyMfa(app, kind, { mfaToken: token, factorId: enrolled.factorId, code }), 400, err('BAD_REQUEST_INVALID_MFA_CODE'))
       t.equal((await challengeOf(token)).failed_attempts, 1, 'a replay counts as a wrong code')
       assertError(t, await verifyMfa(app, kind, { mfaToken: token, factorId: enrolled.factorId, code: totpCode(enrolled.secret, -1) }),
-        400, err('BAD_REQUEST_INVALID_MFA_CODE'), )
+        400, err('BAD_REQUEST_INVALID_MFA_CODE'))
     })
 
     t.test('the codes of the previous and the next step are accepted; two steps away is refused', async (t) => {
