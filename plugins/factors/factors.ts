@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
 import { repositoryOf } from '../accounts/repository.js'
 import { revocations } from '../accounts/devices.js'
@@ -57,12 +57,12 @@ export function createFactors (app: FastifyInstance) {
 export default fp(async (app) => {
   app.decorate('factors', createFactors(app))
   if (!app.config.adminMfaRequired) return
-  const refuseAal1: preHandlerAsyncHookHandler = async (request) => {
+  const refuseAal1: preValidationAsyncHookHandler = async (request) => {
     if (request.account?.aal !== 'aal2') throw adminMfaRequired()
   }
-  // Every admin route but the exempt ones; first among its handlers, right after authentication.
+  // Every admin route but the exempt ones, right after authentication: before the arguments are looked at.
   app.addHook('onRoute', (route) => {
     if (route.config?.auth !== 'admin' || AAL1_ADMIN_ACTIONS.includes(route.url.split('/').pop()!)) return
-    route.preHandler = [refuseAal1, ...[route.preHandler ?? []].flat()]
+    route.preValidation = [refuseAal1, ...[route.preValidation ?? []].flat()]
   })
 }, { name: 'factors', dependencies: ['db', 'config', 'sessions', 'account-metrics'] })
