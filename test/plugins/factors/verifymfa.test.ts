@@ -196,6 +196,17 @@ function verifyMfaSuite (kind: AccountType): void {
       t.equal((await verifyMfa(app, kind, { mfaToken: token, factorId: enrolled.factorId, code: totpCode(enrolled.secret) })).statusCode, 201, 'the challenge still works')
     })
 
+    t.test('an account deactivated between the two steps gets the credentials error and no session', async (t) => {
+      const { account, enrolled } = await withFactor()
+      const token = await mfaToken(app, kind, account)
+      await app.sql.unsafe(`update "${kind.ownerTable}" set is_active = false where id = $1`, [account.id])
+      const sessions = (await sessionsOf(app, kind, account.id)).length
+      assertError(t, await verifyMfa(app, kind, { mfaToken: token, factorId: enrolled.factorId, code: totpCode(enrolled.secret) }), 400,
+        err('BAD_REQUEST_INVALID_LOGIN_CREDENTIALS'))
+      t.equal((await sessionsOf(app, kind, account.id)).length, sessions, 'no session opened')
+      t.match(await challengeOf(token), { used_at: null }, 'nothing of the answer is kept')
+    })
+
     t.test('latchkey_mfa_challenges_total counts issued, verified and failed challenges', async (t) => {
       const { account, enrolled } = await withFactor()
       const before = await app.metrics!.registry.getSingleMetricAsString('latchkey_mfa_challenges_total')
@@ -207,6 +218,8 @@ function verifyMfaSuite (kind: AccountType): void {
       for (const outcome of ['issued', 'invalid_code', 'verified']) {
         t.equal(value(after, outcome) - value(before, outcome), 1, outcome)
       }
+      const logins = await app.metrics!.registry.getSingleMetricAsString('latchkey_logins_total')
+      t.ok(value(logins, 'mfa_required') >= 1, 'latchkey_logins_total counts the password step as mfa_required')
     })
   })
 }
