@@ -5,9 +5,9 @@ import { PASSWORD, login, type Headers, type TestAccount } from './accounts.js'
 
 const PERIOD_MS = 30_000
 
-/** The code an authenticator app shows for `secret`, `offset` steps from now. */
-export function totpCode (secret: string, offset = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * PERIOD_MS })
+/** The code an authenticator app shows for `secret`, `offset` steps from now (or from `at`). */
+export function totpCode (secret: string, offset = 0, at = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at + offset * PERIOD_MS })
 }
 
 export const currentStep = () => Math.floor(Date.now() / PERIOD_MS)
