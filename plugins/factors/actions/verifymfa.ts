@@ -4,12 +4,13 @@ import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { VerifyMfaArgsSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
-import { auditContext, countOutcomes, operation, passwordRateLimit, sendIssued, sessionMeta } from '../../accounts/actions/common.js'
+import { auditContext, countOutcomes, operation, sendIssued, sessionMeta } from '../../accounts/actions/common.js'
 
 /**
  * /v1/<type>/verifymfa with `mfaToken` and `factorId` and `code`, or `recoveryCode`: the
  * second step of a sign-in, answered exactly like a successful login (201, tokens, cookie),
- * with aal2. Guesses are limited per IP like logins, and 5 wrong codes kill the challenge.
+ * with aal2. Five wrong codes kill the challenge, and challenges come only from logins, which
+ * are limited per IP and email: no limit per IP here, which would refuse an office behind one address.
  */
 export function verifymfa (kind: AccountType): FastifyPluginAsync {
   return async (fastify) => {
@@ -20,7 +21,6 @@ export function verifymfa (kind: AccountType): FastifyPluginAsync {
       url: '/verifymfa',
       config: { operation: operation(kind, 'verifymfa') },
       schema: { querystring: VerifyMfaArgsSchema, response: responses({ 201: AuthResponseSchema(kind, 201) }) },
-      preHandler: passwordRateLimit(app, kind, 'verifymfa', () => ''),
       ...countOutcomes(app, kind, 'logins'),
       handler: async (request, reply) => {
         return sendIssued(app, kind, reply, 201, await factors.verifyMfa(kind, request.query, sessionMeta(request), auditContext(request)))
