@@ -14,6 +14,7 @@ import type { Queryable } from '../core/db.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
 import type { Issued, SessionMeta } from '../accounts/sessions.js'
 import { uuidv7 } from '../../random.js'
+import { requireAal2WhenFactors } from '../factors/enrolment.js'
 import { CHALLENGE_TTL, MAX_PASSKEYS, passkeysOf, type FactorSummary, type FactorView, type StoredPasskey } from './repository.js'
 import type { AuthenticationResponseSchema, Factor, RegistrationResponseSchema } from '../../schemas/passkeys.js'
 
@@ -59,14 +60,6 @@ export function presentFactor (row: FactorView): Factor {
 }
 
 /**
- * Adding a factor to an account that already has a verified one needs a session that passed a
- * second factor (aal2): otherwise a stolen password alone could add the thief's passkey.
- */
-export function requireAal2ForNewFactor (kind: AccountType, account: Account, factors: FactorSummary[]): void {
-  if (account.aal !== 'aal2' && factors.some((f) => f.status === 'verified')) throw accountError(kind, 'FORBIDDEN_AAL2_REQUIRED')
-}
-
-/**
  * Passkeys (WebAuthn, @simplewebauthn/server) of every account type: registration by a signed-in
  * account, and a sign-in with a discoverable credential that needs nothing else. Challenges are
  * kept server-side, answered once, for CHALLENGE_TTL seconds.
@@ -98,8 +91,9 @@ export function createPasskeys (app: FastifyInstance) {
   return {
     /** Options for navigator.credentials.create(): a discoverable credential, the account's passkeys excluded. */
     async registrationOptions (kind: AccountType, account: Account): Promise<PublicKeyCredentialCreationOptionsJSON> {
+      // Adding a factor to an account that has a verified one needs an aal2 session.
+      await requireAal2WhenFactors(sql, kind, account)
       const factors = await summary(kind, account.id)
-      requireAal2ForNewFactor(kind, account, factors)
       const passkeys = factors.filter((f) => f.type === 'webauthn' && f.credential_id)
       if (passkeys.length >= MAX_PASSKEYS) throw accountError(kind, 'BAD_REQUEST_TOO_MANY_PASSKEYS')
       const { id, challenge } = newChallenge()
@@ -138,7 +132,7 @@ export function createPasskeys (app: FastifyInstance) {
       return await sql.begin(async (tx) => {
         if (!(await q.lockOwner.run(tx, [account.id])).length) throw new AppError('UNAUTHORIZED')
         // Checked again under the lock: a factor verified meanwhile needs the second factor too.
-        requireAal2ForNewFactor(kind, account, await summary(kind, account.id, tx))
+        await requireAal2WhenFactors(tx, kind, account)
         const [row] = await q.insert.run(tx, [uuidv7(), account.id, name, Buffer.from(credential.id, 'base64url'),
           Buffer.from(credential.publicKey), credential.counter, credential.transports ?? null, uuidv7(), context.sessionId, context.ip, context.userAgent])
           .catch((err) => {

@@ -30,9 +30,10 @@ import { rateLimits } from './rate-limits.js'
 import { sockets } from './sockets.js'
 import { workers } from './workers.js'
 import { webauthn } from './webauthn.js'
+import { mfa } from './mfa.js'
 
 export const CONCERNS = {
-  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, webauthn
+  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, mfa, webauthn
 } as const
 
 export type ConcernName = keyof typeof CONCERNS
@@ -41,8 +42,8 @@ const ALL = Object.keys(CONCERNS) as ConcernName[]
 /** The concerns each command validates and reads (runtime always). */
 export const NEEDS = {
   serve: ALL,
-  // Jobs only: no routes or sockets, no token is signed or checked, no passkey ceremony runs.
-  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'webauthn'].includes(name)),
+  // Jobs only: no routes or sockets, no token is signed or checked, no second factor or passkey ceremony runs.
+  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'mfa', 'webauthn'].includes(name)),
   // migrate and user ...: the database alone.
   database: ['database']
 } as const satisfies Record<string, readonly ConcernName[]>

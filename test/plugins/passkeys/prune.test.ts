@@ -21,7 +21,7 @@ t.test('V1PruneSessionsTask deletes expired WebAuthn challenges, answered or not
   for (const kind of Object.values(ACCOUNT_TYPES)) {
     const left = await app.sql.unsafe(`select count(*)::int as n from "${kind.type}_webauthn_challenges"`)
     t.equal(left[0].n, 2, `${kind.type}: the two live challenges are left`)
-    const line = logs.lines.find((l) => l.msg === 'WebAuthn challenges pruned' && l.table === `${kind.type}_webauthn_challenges`)
+    const line = logs.lines.find((l) => l.msg === 'expired second-factor challenges pruned' && l.type === kind.type)
     t.equal(line?.deleted, 3, 'in batches of 2, logged once per table')
   }
 })
