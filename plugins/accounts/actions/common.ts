@@ -14,7 +14,7 @@ import type { AccountResponseSchema, AuthResponseSchema, PublicAccount } from '.
  */
 export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' |
   'listsessions' | 'revokesession' | 'logoutothers' | 'requestemailverification' | 'verifyemail' |
-  'requestpasswordreset' | 'resetpassword' | 'changepassword'
+  'requestpasswordreset' | 'resetpassword' | 'changepassword' | 'requestsigninlink'
 
 const ACTION_NAMES: Record<AccountAction, string> = {
   login: 'Login',
@@ -30,7 +30,8 @@ const ACTION_NAMES: Record<AccountAction, string> = {
   verifyemail: 'VerifyEmail',
   requestpasswordreset: 'RequestPasswordReset',
   resetpassword: 'ResetPassword',
-  changepassword: 'ChangePassword'
+  changepassword: 'ChangePassword',
+  requestsigninlink: 'RequestSignInLink'
 }
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */

@@ -29,9 +29,10 @@ import { redis } from './redis.js'
 import { rateLimits } from './rate-limits.js'
 import { sockets } from './sockets.js'
 import { workers } from './workers.js'
+import { federation } from './federation.js'
 
 export const CONCERNS = {
-  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers
+  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, federation
 } as const
 
 export type ConcernName = keyof typeof CONCERNS
@@ -41,7 +42,7 @@ const ALL = Object.keys(CONCERNS) as ConcernName[]
 export const NEEDS = {
   serve: ALL,
   // Jobs only: no routes or sockets, and no token is signed or checked.
-  worker: ALL.filter((name) => !['signing', 'keys', 'sockets'].includes(name)),
+  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'federation'].includes(name)),
   // migrate and user ...: the database alone.
   database: ['database']
 } as const satisfies Record<string, readonly ConcernName[]>
@@ -87,6 +88,14 @@ export function loadConfig (source: Record<string, string | undefined>, opts: { 
   for (const name of Object.keys(properties)) {
     const value = fromFile(source, name) ?? source[name]
     if (value) env[name] = value.trim()
+  }
+  for (const concern of concerns) {
+    if (!concern.dynamic) continue
+    const names = Object.keys(source).map((name) => name.replace(/_FILE$/, '')).filter((name) => concern.dynamic!.test(name))
+    for (const name of new Set(names)) {
+      const value = fromFile(source, name) ?? source[name]
+      if (value) env[name] = value.trim()
+    }
   }
   const check = validate()
   const error = check(env) ? undefined : check.errors?.[0]
