@@ -40,3 +40,11 @@ export const SignInLinkArgsSchema = Type.Object({
 export const UnlinkIdentityArgsSchema = Type.Object({ identityId: Type.String({ format: 'uuid' }) }, { additionalProperties: false })
 
 export const ListIdentitiesResponseSchema = Success(200, { identities: Type.Array(IdentitySchema) })
+
+export const ListProvidersResponseSchema = Success(200, {
+  providers: Type.Array(Type.Object({
+    name: Type.String({ description: 'as in /v1/users/oauth/<name>/authorize' }),
+    label: Type.String({ description: 'OIDC_<N>_LABEL: what to show people' }),
+    available: Type.Boolean({ description: 'false while the provider cannot be discovered (its authorize answers 503)' })
+  }, { additionalProperties: false }))
+})

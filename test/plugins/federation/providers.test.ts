@@ -32,6 +32,11 @@ t.test('a provider that cannot be discovered at start answers 503 while the othe
     t.ok(logs.lines.some((l) => l.provider === 'up' && /discovered/.test(l.msg)), 'the other one was discovered')
   })
 
+  t.test('oauthproviders lists both, with their labels and whether they answer', async (t) => {
+    const res = await app.inject({ method: 'GET', url: '/v1/users/oauthproviders' })
+    t.same(res.json(), { status: 200, success: true, providers: [{ name: 'up', label: 'up', available: true }, { name: 'late', label: 'late', available: false }] })
+  })
+
   t.test('the missing provider is 503, the other one signs people in', async (t) => {
     const res = await authorize(app, 'late')
     t.equal(res.statusCode, 503)
@@ -48,6 +53,7 @@ t.test('a provider that cannot be discovered at start answers 503 while the othe
     const body = assertIssued(t, await exchange(app, location.searchParams.get('code')), USER, 201)
     const [identity] = await app.sql`select * from user_identities where user_id = ${body.user.id}`
     t.equal(identity.provider, 'late')
+    t.match((await app.inject({ method: 'GET', url: '/v1/users/oauthproviders' })).json().providers, [{ name: 'up' }, { name: 'late', available: true }])
   })
 })
 
