@@ -68,6 +68,14 @@ t.test('provider sign-in: authorize -> provider -> callback -> oauthexchange', a
     t.match(body.user, { email, isEmailConfirmed: false })
   })
 
+  t.test('a mobile app exchanges with X-Client: app and gets an app session', async (t) => {
+    const { location } = await signInAtProvider(app, idp, 'test', { sub: subject(), email: uniqueEmail('app'), email_verified: true })
+    const body = assertIssued(t, await exchange(app, location.searchParams.get('code'), { 'x-client': 'app', 'x-platform': 'ios' }), USER, 201)
+    t.equal(decodeJwt(body.token).payload.aud, 'user-app')
+    const [session] = await app.sql`select client, platform, aal, amr from user_sessions where user_id = ${body.user.id}`
+    t.same({ ...session }, { client: 'app', platform: 'ios', aal: 'aal1', amr: ['oauth'] }, 'the session keeps its assurance through refreshes')
+  })
+
   t.test('a returning person signs in to the same account', async (t) => {
     const person = { sub: subject(), email: uniqueEmail('returning'), email_verified: true }
     const first = await signInAtProvider(app, idp, 'test', person)
