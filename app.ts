@@ -28,6 +28,7 @@ import accountAdmin from './plugins/admin/accounts.js'
 import accountLifecycle from './plugins/accounts/lifecycle.js'
 import mailer from './plugins/mail/mailer.js'
 import auth from './plugins/accounts/auth.js'
+import passkeys from './plugins/passkeys/passkeys.js'
 import federation from './plugins/federation/federation.js'
 import posts, { type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
@@ -135,6 +136,7 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
     await app.register(accountMetrics)
     await app.register(sessions)
     await app.register(auth)
+    await app.register(passkeys)
     await app.register(federation)
   }
   await app.register(accountAdmin)

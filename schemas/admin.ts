@@ -8,6 +8,7 @@ export const AUDIT_EVENTS = [
   'session.revoked', 'sessions.revoked_others', 'email.verification_sent', 'email.verified', 'password.reset_requested',
   'password.reset', 'password.changed', 'admin.user_deactivated', 'admin.user_activated', 'admin.user_deleted',
   'admin.user_restored', 'admin.user_signed_out', 'admin.user_email_confirmed',
+  'passkey.registered', 'passkey.login', 'passkey.clone_suspected',
   'oauth.signed_in', 'oauth.identity_linked', 'oauth.identity_unlinked', 'oauth.failed', 'signin_link.requested', 'signin_link.used'
 ] as const
 export type AuditEventName = typeof AUDIT_EVENTS[number]

@@ -2,6 +2,7 @@ import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../plugins/accounts/registry.js'
 import { prepared } from '../plugins/core/db.js'
+import { pruneChallenges } from '../plugins/passkeys/repository.js'
 
 /** Rows looked at per statement: each statement locks at most this many rows, for milliseconds. */
 export const PRUNE_BATCH = 5000
@@ -63,7 +64,7 @@ export async function pruneSessions (app: FastifyInstance, kind: AccountType, ba
 /**
  * Hourly (graphile-worker cron), with an empty payload: retention of the session tables of every
  * account type (docs/operations.md#session-retention), and of their one-time tokens with the same
- * SESSION_RETENTION after expiry. Logs what it removed per table.
+ * SESSION_RETENTION after expiry; expired WebAuthn challenges go at once. Logs what it removed per table.
  */
 export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH): Task {
   return async (_payload, helpers) => {
@@ -73,6 +74,8 @@ export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH):
       app.log.info({ ...pruned, ms: Date.now() - started, jobId: helpers.job.id }, 'sessions pruned')
       const tokens = await pruneTokens(app, kind, batch)
       app.log.info({ table: kind.tokenTable, deleted: tokens, jobId: helpers.job.id }, 'one-time tokens pruned')
+      const challenges = await pruneChallenges(app.sql, kind, batch)
+      app.log.info({ table: `${kind.type}_webauthn_challenges`, deleted: challenges, jobId: helpers.job.id }, 'WebAuthn challenges pruned')
     }
   }
 }

@@ -36,8 +36,13 @@ const ACTION_NAMES: Record<AccountAction, string> = {
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */
 export function operation (kind: AccountType, action: AccountAction): string {
+  return operationNamed(kind, ACTION_NAMES[action])
+}
+
+/** The operation name of an action another domain adds for every account type (`PasskeyLogin`: V1PasskeyLogin, V1PasskeyLoginByAdmin). */
+export function operationNamed (kind: AccountType, name: string): string {
   const role = kind.type === 'user' ? '' : `By${kind.type[0].toUpperCase()}${kind.type.slice(1)}`
-  return `V1${ACTION_NAMES[action]}${role}`
+  return `V1${name}${role}`
 }
 
 /** The `outcome` label of a failed login or refresh (docs/operations.md#metrics): a few fixed values. */
