@@ -75,6 +75,8 @@ export const SessionSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   client: Type.String(),
   platform: Type.String(),
+  /** The assurance the session was opened with: `aal2` after a second factor or a verifying passkey. */
+  aal: Type.Union([Type.Literal('aal1'), Type.Literal('aal2')]),
   userAgent: Type.Union([Type.String(), Type.Null()]),
   ipAddress: Type.Union([Type.String(), Type.Null()]),
   createdAt: Timestamp,

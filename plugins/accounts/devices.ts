@@ -1,23 +1,15 @@
 import type { FastifyInstance } from 'fastify'
+import type { Static } from '@sinclair/typebox'
 import type { AccountType } from './registry.js'
 import type { Queryable } from '../core/db.js'
 import { hashToken, OPAQUE_TOKEN } from './tokens.js'
 import { repositoryOf } from './repository.js'
 import { uuidv7 } from '../../random.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
+import type { SessionSchema } from '../../schemas/accounts.js'
 
 /** One device: a session family with an active session (docs/behaviour.md#devices-session-families). */
-export interface Device {
-  id: string
-  client: string
-  platform: string
-  userAgent: string | null
-  ipAddress: string | null
-  createdAt: string
-  lastUsedAt: string | null
-  expiresAt: string
-  current: boolean
-}
+export type Device = Static<typeof SessionSchema>
 
 /**
  * Runs a revocation until nothing it should have revoked is left. A revoking statement that
@@ -86,6 +78,7 @@ export function createDevices (app: FastifyInstance) {
           id: row.family_id,
           client: row.client,
           platform: row.platform,
+          aal: row.aal === 'aal2' ? 'aal2' : 'aal1',
           userAgent: row.user_agent,
           ipAddress: row.ip_address,
           createdAt: createdAt.toISOString(),

@@ -5,6 +5,7 @@ import { repositoryOf } from './repository.js'
 import { revocations } from './devices.js'
 import { accountError } from './errors.js'
 import type { createLogin, Issued, SessionMeta } from './login.js'
+import { assuranceOf } from './assurance.js'
 import { uuidv7 } from '../../random.js'
 import { recordEvent } from '../audit/events.js'
 
@@ -35,7 +36,7 @@ export function createRefresh (app: FastifyInstance, login: ReturnType<typeof cr
         const [active] = await q.rotateActive.run(sql, [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip, sealed])
         if (!active) return null
         if (sealed) eraser.schedule(kind, hash)
-        return login.issue(kind, active, active.client as SessionMeta['client'], next.token, active.family_id)
+        return login.issue(kind, active, active.client as SessionMeta['client'], next.token, active.family_id, assuranceOf(active))
       }
       const rotated = await rotateActive()
       if (rotated) return rotated
@@ -52,7 +53,7 @@ export function createRefresh (app: FastifyInstance, login: ReturnType<typeof cr
             if (successor && !(row.family_active && row.is_active && !row.deleted_at)) return null
             if (successor) {
               await recordEvent(tx, { event: 'refresh.reuse_allowed', accountType: kind.type, accountId: row.id }, context)
-              return login.issue(kind, row, row.client as SessionMeta['client'], successor, row.family_id)
+              return login.issue(kind, row, row.client as SessionMeta['client'], successor, row.family_id, assuranceOf(row))
             }
           }
           await revocations.revokeAll(tx, kind, row.id)

@@ -1,3 +1,5 @@
+import type { Assurance } from './assurance.js'
+
 /**
  * The account types. Every route, error code, cookie and audience of an account type is derived
  * from its entry here; adding a type is a table pair (db/schema.ts) and one more entry.
@@ -55,6 +57,9 @@ export interface Account {
   sessionId: string | null
   /** When the access token expires, in seconds since the epoch (its `exp`). */
   expiresAt: number
+  /** The session's assurance as its access token states it (tokens from before it: aal1, pwd). */
+  aal: Assurance['aal']
+  amr: Assurance['amr']
 }
 
 /** The client kind from X-Client: `app`, anything else is `web`. */

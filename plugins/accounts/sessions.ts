@@ -6,10 +6,11 @@ import { createLogin } from './login.js'
 import { createSignup } from './signup.js'
 import { createRefresh } from './refresh.js'
 import { createDevices } from './devices.js'
+import { claimedAssurance } from './assurance.js'
 import { UUID_PATTERN } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
-export type { Issued, SessionMeta } from './login.js'
+export { isMfaRequired, type FirstStep, type Issued, type MfaRequired, type SessionMeta, type SignIn, type SignInAccount } from './login.js'
 export type { Within } from './signup.js'
 export type { Device } from './devices.js'
 
@@ -32,6 +33,8 @@ export function createSessions (app: FastifyInstance) {
     checkCredentials: login.checkCredentials,
     nextStep: login.nextStep,
     openSession: login.openSession,
+    // The one way every sign-in method ends (password, provider, link): see README, "Where a new sign-in method plugs into login".
+    completeSignIn: login.completeSignIn,
     login: login.login,
     ...createSignup(app, login),
     ...createDevices(app),
@@ -60,7 +63,7 @@ export function createSessions (app: FastifyInstance) {
       const [owner] = await repositoryOf(kind).owners.authenticate.run(sql, [claims.sub])
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null
       const sessionId = typeof claims.sid === 'string' && UUID_PATTERN.test(claims.sid) ? claims.sid : null
-      return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp }
+      return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp, ...claimedAssurance(claims) }
     },
 
     close () {

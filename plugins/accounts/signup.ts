@@ -4,6 +4,7 @@ import type { Queryable, Statement } from '../core/db.js'
 import { hashPassword } from './passwords.js'
 import { accountError } from './errors.js'
 import type { Issued, SessionMeta, createLogin } from './login.js'
+import { PASSWORD } from './assurance.js'
 import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
 import { uuidv7 } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
@@ -41,10 +42,10 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
      * transaction (the verification mail is queued there).
      */
     async register (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<Issued> {
-      const { params, familyId, refreshToken } = login.newSession(uuidv7(), meta)
+      const { params, familyId, refreshToken } = login.newSession(uuidv7(), meta, PASSWORD)
       const hash = await hashPassword(password)
       const row = await inTransaction(kind, repositoryOf(kind).sessions.register, [...params, normalizeEmail(email), hash, uuidv7()], within)
-      return login.issue(kind, row, meta.client, refreshToken, familyId)
+      return login.issue(kind, row, meta.client, refreshToken, familyId, PASSWORD)
     },
 
     /** Creates an active account without a session (REQUIRE_EMAIL_CONFIRMED: it signs in once confirmed). */

@@ -5,6 +5,7 @@ import { createVerifier, type Algorithm, type VerifierOptions } from 'fast-jwt'
 import type { FastifyInstance } from 'fastify'
 import type { AccountType, Client } from './registry.js'
 import { randomHex } from '../../random.js'
+import type { Assurance } from './assurance.js'
 
 declare module 'fastify' {
   interface FastifyInstance { tokens: ReturnType<typeof createTokens> }
@@ -16,6 +17,9 @@ export interface AccessClaims {
   tokenVersion: number
   /** The session family (docs/behaviour.md#devices-session-families); absent from tokens issued before families. */
   sid?: string
+  /** The session's assurance level and methods (RFC 8176); absent from tokens issued before them (aal1, pwd). */
+  aal?: Assurance['aal']
+  amr?: Assurance['amr']
   aud: string
   iss: string
   iat: number
@@ -32,8 +36,8 @@ export function createTokens (app: FastifyInstance) {
   const successorKey = Buffer.from(hkdfSync('sha256', config.refreshTokenSecret, '', SUCCESSOR_KEY_INFO, 32))
   return {
     /** A short-lived access token (ACCESS_TOKEN_ALGORITHM) for one owner, session family and client kind. */
-    sign (kind: AccountType, owner: { id: string, tokenVersion: number }, sid: string, client: Client): string {
-      return app.jwt.sign({ sub: owner.id, type: kind.type, tokenVersion: owner.tokenVersion, sid, aud: kind.audiences[client] })
+    sign (kind: AccountType, owner: { id: string, tokenVersion: number }, sid: string, client: Client, assurance: Assurance): string {
+      return app.jwt.sign({ sub: owner.id, type: kind.type, tokenVersion: owner.tokenVersion, sid, aud: kind.audiences[client], aal: assurance.aal, amr: assurance.amr })
     },
     /**
      * Checks signature (the configured algorithm only), exp and iss; throws on any failure. The audience is the

@@ -3,14 +3,14 @@ import { statement } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
 import { OWNER_FIELDS, active, notify, tablesOf, type Owner, type Remaining, type SessionRow } from './shared.js'
 
-type SessionOf = Pick<SessionRow, 'family_id' | 'client' | 'platform'> & { session_id: string }
+type SessionOf = Pick<SessionRow, 'family_id' | 'client' | 'platform' | 'aal' | 'amr'> & { session_id: string }
 export type ActiveSession = Owner & SessionOf
 export type LockedSession = ActiveSession & Pick<SessionRow, 'revoked_at' | 'replaced_by_session_id' | 'successor_token'> & {
   expired: boolean
   in_reuse_window: boolean | null
   family_active: boolean
 }
-export type DeviceRow = Pick<SessionRow, 'family_id' | 'client' | 'platform' | 'user_agent' | 'ip_address' | 'expires_at' |
+export type DeviceRow = Pick<SessionRow, 'family_id' | 'client' | 'platform' | 'aal' | 'user_agent' | 'ip_address' | 'expires_at' |
   'created_at' | 'last_used_at'>
 
 /**
@@ -22,43 +22,43 @@ export function sessionStatements (kind: AccountType) {
   const { o, s, owner } = tablesOf(kind)
   const type = kind.type
   // A new session opens a family named after it: $1 owner, $2 session id, $3 hash, $4 expiry,
-  // $5 client, $6 platform, $7 user agent, $8 ip; `from`: only for each row of that CTE.
-  const newSession = (from?: string) => `insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address)
-    ${from ? `select $2, $2, $1, $3, $4, $5, $6, $7, $8 from ${from}` : 'values ($2, $2, $1, $3, $4, $5, $6, $7, $8)'}`
+  // $5 client, $6 platform, $7 user agent, $8 ip, $9 aal, $10 amr; `from`: only for each row of that CTE.
+  const newSession = (from?: string) => `insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address, aal, amr)
+    ${from ? `select $2, $2, $1, $3, $4, $5, $6, $7, $8, $9, $10 from ${from}` : 'values ($2, $2, $1, $3, $4, $5, $6, $7, $8, $9, $10)'}`
   const opened = (id: string, event: 'login.succeeded' | 'register', from?: string) => auditInsert({
     id, event, accountType: type, accountId: '$1', actorType: `'${type}'`, actorId: '$1', sessionId: '$2', ip: '$8', userAgent: '$7',
     data: "json_build_object('client', $5, 'platform', $6)"
   }, from)
   return {
-    // Login bookkeeping, the new session and its audit event ($9: the event id) in one atomic
+    // Login bookkeeping, the new session and its audit event ($11: the event id) in one atomic
     // statement, for an account still active and not deleted (else nothing is written).
     open: statement<Owner>(`with a as (update ${o} set login_count = login_count + 1, last_login = now(), last_login_at = now(), updated_at = now()
         where id = $1 and is_active and deleted_at is null returning ${OWNER_FIELDS(o)}),
-      s as (${newSession('a')}), e as (${opened('$9', 'login.succeeded', 'a')})
+      s as (${newSession('a')}), e as (${opened('$11', 'login.succeeded', 'a')})
       select * from a`),
-    // Registration counts as the first login: the account ($9 email, $10 hash), its session and
-    // the register event ($11) in one statement.
+    // Registration counts as the first login: the account ($11 email, $12 hash), its session and
+    // the register event ($13) in one statement.
     register: statement<Owner>(`with a as (insert into ${o} (id, email, password, login_count, last_login, last_login_at)
-        values ($1, $9, $10, 1, now(), now()) returning *),
-      s as (${newSession()}), e as (${opened('$11', 'register')})
+        values ($1, $11, $12, 1, now(), now()) returning *),
+      s as (${newSession()}), e as (${opened('$13', 'register')})
       select ${OWNER_FIELDS('a')} from a`),
     // The common case in one statement (one round trip): an active session of an active owner is
     // locked, a successor inserted into its family and the session marked rotated, keeping the
     // sealed successor ($7, null without a reuse interval). A concurrent refresh of the same
     // token waits on the row lock, then finds it revoked and returns nothing.
-    rotateActive: statement<ActiveSession>(`with c as (select s.id as session_id, s.family_id, s.client, s.platform, ${OWNER_FIELDS('o')}
+    rotateActive: statement<ActiveSession>(`with c as (select s.id as session_id, s.family_id, s.client, s.platform, s.aal, s.amr, ${OWNER_FIELDS('o')}
         from ${s} s join ${o} o on o.id = s.${owner}
         where s.refresh_token_hash = $1 and ${active('s')} and o.is_active and o.deleted_at is null
         for update of s),
-      n as (insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address)
-        select $2, c.family_id, c.id, $3, $4, c.client, c.platform, $5, $6 from c),
+      n as (insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address, aal, amr)
+        select $2, c.family_id, c.id, $3, $4, c.client, c.platform, $5, $6, c.aal, c.amr from c),
       r as (update ${s} set revoked_at = now(), replaced_by_session_id = $2, last_used_at = now(), successor_token = $7
         where id = (select session_id from c))
       select * from c`),
     // Everything else, in a transaction: the session and its owner, read together; the session
     // row stays locked until commit. $2: the reuse interval in seconds.
     lockSession: statement<LockedSession>(`select s.id as session_id, s.family_id, s.revoked_at, s.replaced_by_session_id,
-        s.expires_at <= now() as expired, s.client, s.platform, s.successor_token,
+        s.expires_at <= now() as expired, s.client, s.platform, s.aal, s.amr, s.successor_token,
         s.revoked_at > now() - make_interval(secs => $2) as in_reuse_window,
         exists (select 1 from ${s} f where f.family_id = s.family_id and f.${owner} = s.${owner} and ${active('f')}) as family_active,
         ${OWNER_FIELDS('o')}
@@ -75,7 +75,7 @@ export function sessionStatements (kind: AccountType) {
         sessionId: 'r.family_id', ip: '$4', userAgent: '$5' }, 'r')})
       select family_id from r`),
     // The devices: one entry per family with an active session (normally one active row each).
-    listDevices: statement<DeviceRow>(`select distinct on (a.family_id) a.family_id, a.client, a.platform, a.user_agent, a.ip_address, a.expires_at,
+    listDevices: statement<DeviceRow>(`select distinct on (a.family_id) a.family_id, a.client, a.platform, a.aal, a.user_agent, a.ip_address, a.expires_at,
         (select min(f.created_at) from ${s} f where f.family_id = a.family_id and f.${owner} = $1) as created_at,
         (select max(f.last_used_at) from ${s} f where f.family_id = a.family_id and f.${owner} = $1) as last_used_at
       from ${s} a where a.${owner} = $1 and ${active('a')}
