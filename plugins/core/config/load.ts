@@ -29,9 +29,10 @@ import { redis } from './redis.js'
 import { rateLimits } from './rate-limits.js'
 import { sockets } from './sockets.js'
 import { workers } from './workers.js'
+import { overload } from './overload.js'
 
 export const CONCERNS = {
-  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers
+  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, overload
 } as const
 
 export type ConcernName = keyof typeof CONCERNS
@@ -41,7 +42,7 @@ const ALL = Object.keys(CONCERNS) as ConcernName[]
 export const NEEDS = {
   serve: ALL,
   // Jobs only: no routes or sockets, and no token is signed or checked.
-  worker: ALL.filter((name) => !['signing', 'keys', 'sockets'].includes(name)),
+  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'overload'].includes(name)),
   // migrate and user ...: the database alone.
   database: ['database']
 } as const satisfies Record<string, readonly ConcernName[]>
