@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import fp from 'fastify-plugin'
 import underPressure from '@fastify/under-pressure'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -9,11 +10,14 @@ declare module 'fastify' {
     hashesPassword?: boolean
   }
   interface FastifyInstance {
-    /** Requests of hashing routes in progress (at most PASSWORD_HASH_QUEUE). */
-    passwordHashing: () => number
+    /** Requests of hashing routes running and waiting to run (at most PASSWORD_HASH_QUEUE wait). */
+    passwordHashing: () => { running: number, waiting: number }
   }
 }
 
+// Hashing routes running at once: argon2 takes a core each, and one core is left to the event
+// loop (and the database), or every other request would wait for CPU behind the hashes.
+export const HASHING_AT_ONCE = Math.max(1, availableParallelism() - 1)
 // The event loop this late means the process is far behind: hashing routes are shed first.
 const MAX_EVENT_LOOP_DELAY_MS = 1000
 const kHashing = Symbol('hashing')
@@ -27,15 +31,17 @@ function refuse (reply: FastifyReply): AppError {
 
 /**
  * Overload: argon2 runs on libuv's thread pool, and a login flood would queue every hashing
- * request behind it (and the CPU with it) for as long as the flood lasts. At most
- * PASSWORD_HASH_QUEUE requests of the routes marked `hashesPassword` are in progress; the next
- * one is answered 503 with Retry-After: 1 before its body is read, so every other route keeps its
- * latency. The same routes are refused while the event loop lags (@fastify/under-pressure).
+ * request behind it (and the CPU with it) for as long as the flood lasts. The routes marked
+ * `hashesPassword` run one fewer at a time than there are cores; at most PASSWORD_HASH_QUEUE more
+ * wait their turn, in order, and the next one is answered 503 with Retry-After: 1 before its body
+ * is read, so every other route keeps its latency. The same routes are refused while the event
+ * loop lags (@fastify/under-pressure).
  */
 export default fp(async (app) => {
   const limit = app.config.passwordHashQueue
   let running = 0
-  app.decorate('passwordHashing', () => running)
+  const waiting: Array<{ request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void }> = []
+  app.decorate('passwordHashing', () => ({ running, waiting: waiting.length }))
   app.decorateRequest(kHashing, false)
 
   await app.register(underPressure, {
@@ -48,8 +54,16 @@ export default fp(async (app) => {
 
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.routeOptions.config?.hashesPassword) return done()
-    if (running >= limit) return done(refuse(reply))
-    running++
+    if (running < HASHING_AT_ONCE) {
+      running++
+    } else if (waiting.length < limit) {
+      // The slot is handed over by the request that frees it (running stays the same).
+      waiting.push({ request, reply, done })
+      ;(request as Counted)[kHashing] = true
+      return
+    } else {
+      return done(refuse(reply))
+    }
     ;(request as Counted)[kHashing] = true
     done()
   })
@@ -57,7 +71,14 @@ export default fp(async (app) => {
   app.addHook('onSend', (request, _reply, payload, done) => {
     if ((request as Counted)[kHashing]) {
       (request as Counted)[kHashing] = false
-      running--
+      const next = waiting.shift()
+      if (!next) {
+        running--
+      } else {
+        // Its onRequest goes on in a later turn, not inside this request's onSend. A client that
+        // has gone while it waited (a flood's timeout) gets no hash: its 503 hands the slot on.
+        setImmediate(() => next.request.socket?.destroyed ? next.done(refuse(next.reply)) : next.done())
+      }
     }
     done(null, payload)
   })
