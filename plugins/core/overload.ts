@@ -18,6 +18,8 @@ declare module 'fastify' {
 // Hashing routes running at once: argon2 takes a core each, and one core is left to the event
 // loop (and the database), or every other request would wait for CPU behind the hashes.
 export const HASHING_AT_ONCE = Math.max(1, availableParallelism() - 1)
+// The longest a request waits for its turn: it is refused then, so none waits 2 s in all.
+const MAX_WAIT_MS = 1500
 // The event loop this late means the process is far behind: hashing routes are shed first.
 const MAX_EVENT_LOOP_DELAY_MS = 1000
 const kHashing = Symbol('hashing')
@@ -34,13 +36,13 @@ function refuse (reply: FastifyReply): AppError {
  * request behind it (and the CPU with it) for as long as the flood lasts. The routes marked
  * `hashesPassword` run one fewer at a time than there are cores; at most PASSWORD_HASH_QUEUE more
  * wait their turn, in order, and the next one is answered 503 with Retry-After: 1 before its body
- * is read, so every other route keeps its latency. The same routes are refused while the event
- * loop lags (@fastify/under-pressure).
+ * is read (so is one whose turn comes after 1.5 s), so every other route keeps its latency. The
+ * same routes are refused while the event loop lags (@fastify/under-pressure).
  */
 export default fp(async (app) => {
   const limit = app.config.passwordHashQueue
   let running = 0
-  const waiting: Array<{ request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void }> = []
+  const waiting: Array<{ request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, since: number }> = []
   app.decorate('passwordHashing', () => ({ running, waiting: waiting.length }))
   app.decorateRequest(kHashing, false)
 
@@ -58,7 +60,7 @@ export default fp(async (app) => {
       running++
     } else if (waiting.length < limit) {
       // The slot is handed over by the request that frees it (running stays the same).
-      waiting.push({ request, reply, done })
+      waiting.push({ request, reply, done, since: Date.now() })
       ;(request as Counted)[kHashing] = true
       return
     } else {
@@ -76,8 +78,10 @@ export default fp(async (app) => {
         running--
       } else {
         // Its onRequest goes on in a later turn, not inside this request's onSend. A client that
-        // has gone while it waited (a flood's timeout) gets no hash: its 503 hands the slot on.
-        setImmediate(() => next.request.socket?.destroyed ? next.done(refuse(next.reply)) : next.done())
+        // has gone while it waited (a flood's timeout), or one that waited too long, gets no
+        // hash: its 503 hands the slot on.
+        const late = next.request.socket?.destroyed || Date.now() - next.since > MAX_WAIT_MS
+        setImmediate(() => late ? next.done(refuse(next.reply)) : next.done())
       }
     }
     done(null, payload)

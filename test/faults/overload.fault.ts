@@ -79,39 +79,58 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
   }
   // Warm-up: connections, prepared statements, the JIT.
   await probe(probes, 1000)
-  const before = await probe(probes, 5000)
 
-  // autocannon in its own process, so that sending the flood does not slow the probes' own loop.
+  // Cycles of quiet then flood, so that a neighbour's load on this shared machine falls on both.
+  // autocannon runs in its own process at the lowest CPU priority: a flood comes from other
+  // machines, and sending it must not take this machine's cores from the service or the probes.
   const floodRate = Math.round(rate * 10)
-  const seconds = 8
-  const flood = spawn(process.execPath, [join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'), '-j',
-    '-c', String(queue + 100), '-R', String(floodRate), '-d', String(seconds), '-t', '10', '-m', 'POST',
-    '-H', 'content-type=application/json', '-b', JSON.stringify({ email, password: 'a wrong password' }), `${base}/v1/users/login`],
-  { stdio: ['ignore', 'pipe', 'ignore'] })
-  let report = ''
-  flood.stdout!.on('data', (d) => { report += d })
-  const floodDone = new Promise((resolve) => flood.on('exit', resolve))
-  t.teardown(() => { if (flood.exitCode === null) flood.kill('SIGKILL') })
-  await sleep(1000)
-  const during = await probe(probes, (seconds - 2) * 1000)
-  await floodDone
-  const stoppedAt = Date.now()
-  let recovered: Timed | undefined
-  while (Date.now() - stoppedAt < 5000) {
-    recovered = await call(base, '/v1/users/login', { email, password: PASSWORD })
-    if (recovered.status === 201) break
-    await sleep(20)
+  const cycles = 3
+  const seconds = 4
+  const quiet: Record<string, Timed[]> = {}
+  const during: Record<string, Timed[]> = {}
+  const add = (into: Record<string, Timed[]>, from: Record<string, Timed[]>) => {
+    for (const [name, list] of Object.entries(from)) (into[name] ??= []).push(...list)
   }
-  const recovery = Date.now() - stoppedAt
-  const after = await probe(probes, 3000)
+  const floods: any[] = []
+  let recovery = 0
+  let recovered: Timed | undefined
+  for (let cycle = 0; cycle < cycles; cycle++) {
+    add(quiet, await probe(probes, 2500))
+    const flood = spawn('nice', ['-n', '19', process.execPath, join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'), '-j',
+      '-c', String(queue + 100), '-R', String(floodRate), '-d', String(seconds), '-t', '10', '-m', 'POST',
+      '-H', 'content-type=application/json', '-b', JSON.stringify({ email, password: 'a wrong password' }), `${base}/v1/users/login`],
+    { stdio: ['ignore', 'pipe', 'ignore'] })
+    let report = ''
+    flood.stdout!.on('data', (d) => { report += d })
+    const floodDone = new Promise((resolve) => flood.on('exit', resolve))
+    t.teardown(() => { if (flood.exitCode === null) flood.kill('SIGKILL') })
+    await sleep(1000)
+    add(during, await probe(probes, (seconds - 1.5) * 1000))
+    await floodDone
+    floods.push(JSON.parse(report))
+    const stoppedAt = Date.now()
+    while (Date.now() - stoppedAt < 5000) {
+      recovered = await call(base, '/v1/users/login', { email, password: PASSWORD })
+      if (recovered.status === 201) break
+      await sleep(20)
+    }
+    recovery = Math.max(recovery, Date.now() - stoppedAt)
+    if (recovered?.status !== 201) break
+  }
+  add(quiet, await probe(probes, 2500))
 
-  const flooded = JSON.parse(report)
-  const statuses = flooded.statusCodeStats as Record<string, { count: number }>
+  const statuses: Record<string, { count: number }> = {}
+  for (const f of floods) {
+    for (const [code, { count }] of Object.entries(f.statusCodeStats as Record<string, { count: number }>)) (statuses[code] ??= { count: 0 }).count += count
+  }
+  const flooded = { latency: { p99: Math.max(...floods.map((f) => f.latency.p99)), max: Math.max(...floods.map((f) => f.latency.max)) },
+    errors: floods.reduce((n, f) => n + f.errors, 0), timeouts: floods.reduce((n, f) => n + f.timeouts, 0) }
   const logins = Object.values(statuses).reduce((n, s) => n + s.count, 0)
   t.comment(`hash rate ${rate}/s, PASSWORD_HASH_QUEUE=${queue}, flood ${floodRate}/s asked, ${logins} logins sent ` +
     `(${JSON.stringify(Object.fromEntries(Object.entries(statuses).map(([k, v]) => [k, v.count])))}), ` +
     `login latency p99 ${flooded.latency.p99} ms, max ${flooded.latency.max} ms`)
-  t.ok(logins >= floodRate * seconds * 0.5, `the flood reached the service (${logins} logins in ${seconds} s)`)
+  t.equal(floods.length, cycles, `${cycles} floods of ${seconds} s`)
+  t.ok(logins >= floodRate * seconds * cycles * 0.5, `the flood reached the service (${logins} logins in ${cycles} x ${seconds} s)`)
   t.ok((statuses['503']?.count ?? 0) > logins / 2, `most logins were refused with 503 (${statuses['503']?.count})`)
   t.ok((statuses['400']?.count ?? 0) > 0, `the logins within the bound ran (${statuses['400']?.count} wrong passwords)`)
   t.same(Object.keys(statuses).filter((s) => s !== '400' && s !== '503'), [], 'no other status (no 500, no timeout)')
@@ -119,16 +138,14 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
   t.equal(flooded.errors + flooded.timeouts, 0, 'no connection error or timeout')
 
   for (const name of Object.keys(probes)) {
-    // The unloaded figure is taken before and after the flood, so a neighbour's load on this
-    // shared machine during one of them does not decide the comparison.
-    const unloaded = Math.max(p99(before[name].map((r) => r.ms)), p99(after[name].map((r) => r.ms)))
+    const unloaded = p99(quiet[name].map((r) => r.ms))
     const flooding = p99(during[name].map((r) => r.ms))
-    t.ok(during[name].length > 50, `${name}: ${during[name].length} requests during the flood`)
+    t.ok(during[name].length > 100, `${name}: ${during[name].length} requests during the flood`)
     t.same([...new Set(during[name].map((r) => r.status))], [200], `${name}: every one answered 200`)
     t.ok(flooding <= 2 * unloaded, `${name}: p99 ${flooding} ms under the flood, ${unloaded} ms without (within 2x)`)
     t.ok(Math.max(...during[name].map((r) => r.ms)) < 2000, `${name}: none waited 2 s`)
   }
-  t.equal(recovered?.status, 201, 'a login succeeds once the flood stops')
-  t.ok(recovery < 2000, `within ${recovery} ms`)
+  t.equal(recovered?.status, 201, 'a login succeeds once each flood stops')
+  t.ok(recovery < 2000, `within ${recovery} ms at most`)
   t.comment(`${availableParallelism()} cores`)
 })
