@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { hash, verify } from '@node-rs/argon2'
 import postgres from 'postgres'
 import { ARGON2_OPTIONS } from '../plugins/accounts/passwords.js'
+import { HASHING_AT_ONCE } from '../plugins/core/overload.js'
 import { ACCOUNT_TYPES } from '../plugins/accounts/registry.js'
 import { repositoryOf } from '../plugins/accounts/repository.js'
 import { randomHex, uuidv7 } from '../random.js'
@@ -36,10 +37,14 @@ export async function bareFastifyCeiling (connections: number): Promise<Ceiling>
   return { run: async (s) => (await load({ url: `${bare.url}/health`, connections }, s)).rps, close: bare.stop }
 }
 
-/** argon2id verifications/s with the service's parameters, on this process's libuv pool. */
+/**
+ * argon2id verifications/s with the service's parameters, on this process's libuv pool, as many
+ * at once as the service's hashing routes run (one fewer than the cores: plugins/core/overload.ts).
+ */
 export async function argon2Ceiling (threads: number): Promise<Ceiling> {
   const phc = await hash('bench-password', ARGON2_OPTIONS)
-  return { run: (s) => rate(s, threads * 2, () => verify(phc, 'bench-password')), close: async () => {} }
+  const atOnce = Math.min(threads, HASHING_AT_ONCE)
+  return { run: (s) => rate(s, atOnce, () => verify(phc, 'bench-password')), close: async () => {} }
 }
 
 /**

@@ -37,7 +37,7 @@ const PUBLISHES = quick ? 5 : 30
 const SERVICE_POOL = DEFAULT_DB_POOL_SIZE
 const CEILING_POOL = 10
 const CONNECTIONS = { health: 50, authenticated: 50, refresh: 32, login: 16 }
-// The libuv pool size the service runs with (Node's default); the argon2 ceiling uses the same.
+// The libuv pool size the service runs with (Node's default); the argon2 ceiling uses at most that.
 const THREADS = Number(process.env.UV_THREADPOOL_SIZE ?? 4)
 const PASSWORD = 'bench-password-1'
 // The service runs exactly as `npm start` runs it (see package.json): a 4 MB young generation
