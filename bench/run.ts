@@ -1,8 +1,5 @@
-/**
- * `npm run bench [-- --quick]`: the service in production mode on a fresh database of its own,
- * driven over loopback, next to the ceilings measured in the same run. Prints one table and
- * writes bench/results/<timestamp>.json. Never part of `npm test`.
- */
+/** `npm run bench [-- --quick]`: the service in production mode on a fresh database of its own, driven over
+ * loopback, next to the ceilings measured in the same run. Prints one table and writes bench/results/<timestamp>.json. */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,9 +17,10 @@ import { hashToken } from '../plugins/accounts/tokens.js'
 import { measure, median, paired, rssMb, startProcess, type Service, type Settings } from './lib.js'
 import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
+import { scaleScenarios } from './scale.js'
 
 const quick = process.argv.includes('--quick')
-// `--only=refresh,login` runs just those scenarios (with their ceilings).
+// `--only=refresh,login` runs just those scenarios (with their ceilings); sessions and sockets run only when named.
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
 const want = (scenario: string) => !only || only.includes(scenario)
 const settings: Settings = quick
@@ -144,6 +142,7 @@ async function main () {
     const idleRss = rssMb(asyncService.pid)
     const service = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'direct' }, await freePort())
     services.push(service)
+    rows.push(...await scaleScenarios(only ?? [], url, service, quick, log))
 
     const perUser = quick ? 200 : 1000
     log('seeding users and sessions')
