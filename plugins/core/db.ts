@@ -95,7 +95,13 @@ export default fp(async (app) => {
   try {
     // Migrations hold an advisory lock for their whole run: a session of their own.
     if (config.migrateOnStart) await migrate(directUrl)
-    if (!database.embedded) pooler = await detectPooler(url, config.databasePooler)
+    // Unreachable now (the service starts without its database): no prepared statements, always safe.
+    if (!database.embedded) {
+      pooler = await detectPooler(url, config.databasePooler).catch((err) => {
+        app.log.warn({ code: err.code }, 'could not ask PostgreSQL its port: no prepared statements (set DATABASE_POOLER)')
+        return 'transaction' as const
+      })
+    }
   } catch (err) {
     await database.stop()
     throw err
