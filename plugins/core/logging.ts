@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import { stdSerializers } from 'pino'
 
-/** Argument names whose values are secrets (passwords, refresh, access and one-time tokens). */
-const SECRET_NAME = /password|token|secret/i
+/** Argument names whose values are secrets (passwords, refresh, access and one-time tokens, second-factor and recovery codes). */
+const SECRET_NAME = /password|token|secret|code/i
 export const REDACTED = '[redacted]'
 
 export function isSecretName (name: string): boolean {

@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os'
 import fp from 'fastify-plugin'
-import underPressure from '@fastify/under-pressure'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from './errors.js'
 
@@ -20,8 +19,6 @@ declare module 'fastify' {
 export const HASHING_AT_ONCE = Math.max(1, availableParallelism() - 1)
 // The longest a request waits for its turn: it is refused then, so none waits 2 s in all.
 const MAX_WAIT_MS = 1500
-// The event loop this late means the process is far behind: hashing routes are shed first.
-const MAX_EVENT_LOOP_DELAY_MS = 1000
 const kHashing = Symbol('hashing')
 type Counted = FastifyRequest & { [kHashing]: boolean }
 
@@ -36,8 +33,9 @@ function refuse (reply: FastifyReply): AppError {
  * request behind it (and the CPU with it) for as long as the flood lasts. The routes marked
  * `hashesPassword` run one fewer at a time than there are cores; at most PASSWORD_HASH_QUEUE more
  * wait their turn, in order, and the next one is answered 503 with Retry-After: 1 before its body
- * is read (so is one whose turn comes after 1.5 s), so every other route keeps its latency. The
- * same routes are refused while the event loop lags (@fastify/under-pressure).
+ * is read (so is one whose turn comes after 1.5 s), so every other route keeps its latency.
+ * @fastify/under-pressure's event-loop delay was tried for these routes and left out: the start
+ * (and any long pause) lags the loop for a sample, and it refused the first logins after it.
  */
 export default fp(async (app) => {
   const limit = app.config.passwordHashQueue
@@ -45,14 +43,6 @@ export default fp(async (app) => {
   const waiting: Array<{ request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, since: number }> = []
   app.decorate('passwordHashing', () => ({ running, waiting: waiting.length }))
   app.decorateRequest(kHashing, false)
-
-  await app.register(underPressure, {
-    maxEventLoopDelay: MAX_EVENT_LOOP_DELAY_MS,
-    exposeStatusRoute: false,
-    pressureHandler: async (request, reply) => {
-      if (request.routeOptions.config?.hashesPassword) throw refuse(reply)
-    }
-  })
 
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.routeOptions.config?.hashesPassword) return done()

@@ -10,7 +10,7 @@
  * A command loads only the concerns it needs (NEEDS): the others are neither validated nor read,
  * so `migrate` starts without the token secrets or SMTP_URL, and their part of Config is absent.
  * A concern that reads another's variable is needed with it (keys and signing: the algorithm;
- * metrics and server: PORT).
+ * metrics and server: PORT; webauthn and mail: PUBLIC_APP_URL).
  */
 import { Type, type TProperties } from '@sinclair/typebox'
 import { Ajv, type ValidateFunction } from 'ajv'
@@ -29,10 +29,12 @@ import { redis } from './redis.js'
 import { rateLimits } from './rate-limits.js'
 import { sockets } from './sockets.js'
 import { workers } from './workers.js'
+import { webauthn } from './webauthn.js'
+import { mfa } from './mfa.js'
 import { overload } from './overload.js'
 
 export const CONCERNS = {
-  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, overload
+  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, mfa, webauthn, overload
 } as const
 
 export type ConcernName = keyof typeof CONCERNS
@@ -41,8 +43,8 @@ const ALL = Object.keys(CONCERNS) as ConcernName[]
 /** The concerns each command validates and reads (runtime always). */
 export const NEEDS = {
   serve: ALL,
-  // Jobs only: no routes or sockets, and no token is signed or checked.
-  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'overload'].includes(name)),
+  // Jobs only: no routes or sockets, no token is signed or checked, no second factor or passkey ceremony runs.
+  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'mfa', 'webauthn', 'overload'].includes(name)),
   // migrate and user ...: the database alone.
   database: ['database']
 } as const satisfies Record<string, readonly ConcernName[]>
