@@ -75,10 +75,15 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
       const res = await call(base, '/v1/users/refresh', { refreshToken })
       if (res.status === 200) refreshToken = res.body.refreshToken
       return res
-    }
+    },
+    // A client with the right password among the flood: served in its turn, or refused at once.
+    login: () => call(base, '/v1/users/login', { email, password: PASSWORD })
   }
+  const compared = ['health', 'ready', 'me', 'refresh'] as const
+  // The quiet windows hash nothing: the login probe runs during the floods only.
+  const { login: _login, ...quietProbes } = probes
   // Warm-up: connections, prepared statements, the JIT.
-  await probe(probes, 1000)
+  await probe(quietProbes, 1000)
 
   // Cycles of quiet then flood, so that a neighbour's load on this shared machine falls on both.
   // autocannon runs in its own process at the lowest CPU priority: a flood comes from other
@@ -95,7 +100,7 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
   let recovery = 0
   let recovered: Timed | undefined
   for (let cycle = 0; cycle < cycles; cycle++) {
-    add(quiet, await probe(probes, 2500))
+    add(quiet, await probe(quietProbes, 2500))
     const flood = spawn('nice', ['-n', '19', process.execPath, join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'), '-j',
       '-c', String(queue + 100), '-R', String(floodRate), '-d', String(seconds), '-t', '10', '-m', 'POST',
       '-H', 'content-type=application/json', '-b', JSON.stringify({ email, password: 'a wrong password' }), `${base}/v1/users/login`],
@@ -117,7 +122,7 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
     recovery = Math.max(recovery, Date.now() - stoppedAt)
     if (recovered?.status !== 201) break
   }
-  add(quiet, await probe(probes, 2500))
+  add(quiet, await probe(quietProbes, 2500))
 
   const statuses: Record<string, { count: number }> = {}
   for (const f of floods) {
@@ -134,10 +139,16 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
   t.ok((statuses['503']?.count ?? 0) > logins / 2, `most logins were refused with 503 (${statuses['503']?.count})`)
   t.ok((statuses['400']?.count ?? 0) > 0, `the logins within the bound ran (${statuses['400']?.count} wrong passwords)`)
   t.same(Object.keys(statuses).filter((s) => s !== '400' && s !== '503'), [], 'no other status (no 500, no timeout)')
-  t.ok(flooded.latency.max < 2000, `no login waited 2 s (the slowest ${flooded.latency.max} ms)`)
+  // autocannon runs niced on a busy machine: its own latencies include its waits for a core, so
+  // the 2 s bound is checked on the login probe below, sent like the other probes.
+  t.comment(`the flood's slowest login as autocannon timed it: ${flooded.latency.max} ms`)
+  const logins2 = during.login
+  t.ok(logins2.length > 20, `login probe: ${logins2.length} logins during the flood`)
+  t.same([...new Set(logins2.map((r) => r.status))].filter((s) => s !== 201 && s !== 503), [], 'login probe: each one 201 or 503')
+  t.ok(Math.max(...logins2.map((r) => r.ms)) < 2000, `login probe: none waited 2 s (the slowest ${Math.max(...logins2.map((r) => r.ms))} ms)`)
   t.equal(flooded.errors + flooded.timeouts, 0, 'no connection error or timeout')
 
-  for (const name of Object.keys(probes)) {
+  for (const name of compared) {
     const unloaded = p99(quiet[name].map((r) => r.ms))
     const flooding = p99(during[name].map((r) => r.ms))
     t.ok(during[name].length > 100, `${name}: ${during[name].length} requests during the flood`)
