@@ -31,6 +31,7 @@ import mailer from './plugins/mail/mailer.js'
 import auth from './plugins/accounts/auth.js'
 import passkeys from './plugins/passkeys/passkeys.js'
 import factors from './plugins/factors/factors.js'
+import federation from './plugins/federation/federation.js'
 import posts, { type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
 import protocol from './plugins/realtime/protocol.js'
@@ -140,6 +141,7 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
     await app.register(auth)
     await app.register(passkeys)
     await app.register(factors)
+    await app.register(federation)
   }
   await app.register(accountAdmin)
   await app.register(mailer)

@@ -9,7 +9,8 @@ export const AUDIT_EVENTS = [
   'password.reset', 'password.changed', 'admin.user_deactivated', 'admin.user_activated', 'admin.user_deleted',
   'admin.user_restored', 'admin.user_signed_out', 'admin.user_email_confirmed', 'mfa.enrolled', 'mfa.challenge_failed',
   'mfa.verified', 'mfa.recovery_code_used', 'mfa.factor_removed', 'mfa.recovery_codes_regenerated', 'passkey.registered',
-  'passkey.login', 'passkey.clone_suspected', 'admin.user_factors_reset'
+  'passkey.login', 'passkey.clone_suspected', 'admin.user_factors_reset',
+  'oauth.signed_in', 'oauth.identity_linked', 'oauth.identity_unlinked', 'oauth.failed', 'signin_link.requested', 'signin_link.used'
 ] as const
 export type AuditEventName = typeof AUDIT_EVENTS[number]
 

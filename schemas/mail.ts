@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 
 /** The mails there are; each has a purpose of the one-time tokens of the same name. */
-export const MailTemplateSchema = Type.Union([Type.Literal('verify_email'), Type.Literal('reset_password')])
+export const MailTemplateSchema = Type.Union([Type.Literal('verify_email'), Type.Literal('reset_password'), Type.Literal('sign_in')])
 export type MailTemplate = Static<typeof MailTemplateSchema>
 
 /** V1SendEmailTask's payload (docs/behaviour.md#mail): `{ template, to, locale, params }`. */

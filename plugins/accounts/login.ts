@@ -93,7 +93,7 @@ export function createLogin (app: FastifyInstance) {
     }
     // An unknown address is verified against a dummy hash: it takes as long as a wrong password.
     if (!await verifyPassword(found?.password, password)) {
-      throw await fail('BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', found ? 'wrong_password' : 'unknown_email')
+      throw await fail('BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', !found ? 'unknown_email' : found.password ? 'wrong_password' : 'no_password')
     }
     if (!found.is_active) throw await fail('BAD_REQUEST_ACCOUNT_INACTIVE', 'inactive')
     if (found.deleted_at) throw await fail('BAD_REQUEST_ACCOUNT_DELETED', 'deleted')

@@ -16,7 +16,8 @@ import type { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
 export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' |
   'listsessions' | 'revokesession' | 'logoutothers' | 'requestemailverification' | 'verifyemail' |
   'requestpasswordreset' | 'resetpassword' | 'changepassword' | 'enrolltotp' | 'verifytotp' | 'listfactors' |
-  'removefactor' | 'regeneraterecoverycodes' | 'verifymfa'
+  'removefactor' | 'regeneraterecoverycodes' | 'verifymfa' |
+  'requestsigninlink'
 
 const ACTION_NAMES: Record<AccountAction, string> = {
   login: 'Login',
@@ -38,7 +39,8 @@ const ACTION_NAMES: Record<AccountAction, string> = {
   listfactors: 'ListFactors',
   removefactor: 'RemoveFactor',
   regeneraterecoverycodes: 'RegenerateRecoveryCodes',
-  verifymfa: 'VerifyMfa'
+  verifymfa: 'VerifyMfa',
+  requestsigninlink: 'RequestSignInLink'
 }
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */
