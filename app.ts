@@ -18,6 +18,7 @@ import docs from './plugins/core/docs.js'
 import db from './plugins/core/db.js'
 import redis from './plugins/core/redis.js'
 import rateLimit from './plugins/core/rate-limit.js'
+import overload from './plugins/core/overload.js'
 import worker from './plugins/core/worker.js'
 import metrics from './plugins/core/metrics.js'
 import websocket from './plugins/core/websocket.js'
@@ -128,6 +129,7 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(db)
   await app.register(redis)
   await app.register(rateLimit)
+  if (role === 'serve') await app.register(overload)
   // The document collects the routes' schemas as they are registered: before the domains.
   if (role === 'serve') await app.register(docs)
 

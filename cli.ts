@@ -107,9 +107,10 @@ async function main (argv: string[]): Promise<number> {
     }
     case 'migrate': {
       if (parse(command, rest, {}).values.help) return usage()
-      const db = await resolveDatabase(loadConfig(process.env, { needs: NEEDS.database }))
+      const config = loadConfig(process.env, { needs: NEEDS.database })
+      const db = await resolveDatabase(config)
       try {
-        await migrate(db.url)
+        await migrate(config.databaseDirectUrl ?? db.url)
         console.log('migrations applied')
       } finally {
         await db.stop()

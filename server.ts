@@ -56,6 +56,7 @@ export function startupSummary (app: FastifyInstance) {
     port: (app.server.address() as AddressInfo | null)?.port ?? config.port,
     database: `${database.hostname}:${database.port || 5432}${database.pathname}`,
     embeddedDatabase: app.embeddedDatabase,
+    pooler: app.pooler,
     publishMode: config.publishMode,
     worker: app.worker !== null,
     redis: app.redis !== null

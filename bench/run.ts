@@ -1,8 +1,5 @@
-/**
- * `npm run bench [-- --quick]`: the service in production mode on a fresh database of its own,
- * driven over loopback, next to the ceilings measured in the same run. Prints one table and
- * writes bench/results/<timestamp>.json. Never part of `npm test`.
- */
+/** `npm run bench [-- --quick]`: the service in production mode on a fresh database of its own, driven over
+ * loopback, next to the ceilings measured in the same run. Prints one table and writes bench/results/<timestamp>.json. */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,9 +17,11 @@ import { hashToken } from '../plugins/accounts/tokens.js'
 import { measure, median, paired, rssMb, runtimes, SERVER_NODE, startProcess, type Service, type Settings } from './lib.js'
 import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
+import { scaleScenarios } from './scale.js'
 
 const quick = process.argv.includes('--quick')
-// `--only=refresh,login` runs just those scenarios (with their ceilings); `--node=<binary>` runs the servers on another Node (lib.ts).
+// `--only=refresh,login` runs just those scenarios (with their ceilings); sessions and sockets run only when named;
+// `--node=<binary>` runs the servers on another Node (lib.ts).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
 const want = (scenario: string) => !only || only.includes(scenario)
 const settings: Settings = quick ? { quick, warmupSec: 0, durationSec: 2, repetitions: 1 } : { quick, warmupSec: 3, durationSec: 10, repetitions: 3 }
@@ -35,7 +34,7 @@ const PUBLISHES = quick ? 5 : 30
 const SERVICE_POOL = DEFAULT_DB_POOL_SIZE
 const CEILING_POOL = 10
 const CONNECTIONS = { health: 50, authenticated: 50, refresh: 32, login: 16 }
-// The libuv pool size the service runs with (Node's default); the argon2 ceiling uses the same.
+// The libuv pool size the service runs with (Node's default); the argon2 ceiling uses at most that.
 const THREADS = Number(process.env.UV_THREADPOOL_SIZE ?? 4)
 const PASSWORD = 'bench-password-1'
 // The service runs exactly as `npm start` runs it (see package.json): a 4 MB young generation
@@ -145,6 +144,7 @@ async function main () {
     limitRow('memory: RSS idle after start', idleRss, 120, 'MB')
     const service = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'direct' }, await freePort())
     services.push(service)
+    rows.push(...await scaleScenarios(only ?? [], url, service, quick, log))
 
     const perUser = quick ? 200 : 1000
     log('seeding users and sessions')

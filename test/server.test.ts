@@ -181,7 +181,7 @@ t.test('`latchkey serve` migrates, serves, and exits 0 after a graceful close on
   const { hostname, port, pathname } = new URL(db.url)
   t.match(started, {
     version: /^\d+\.\d+\.\d+/, port: server.port, database: `${hostname}:${port}${pathname}`,
-    embeddedDatabase: false, publishMode: 'direct', worker: true, redis: false
+    embeddedDatabase: false, pooler: 'none', publishMode: 'direct', worker: true, redis: false
   }, 'one start-up line with version, port, database host, publish mode, worker and Redis')
   t.notMatch(JSON.stringify(started), 'postgres://', 'the database URL (and any password) is not in it')
   t.notMatch(output, 'crontab', 'no complaint about a crontab file')

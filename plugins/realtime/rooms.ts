@@ -142,7 +142,7 @@ export default fp<RoomsOptions>(async (app, opts) => {
   app.decorate('rooms', rooms)
   if (!opts.listen) return
 
-  const stop = await keepListening(app.sql, app.log, {
+  const stop = await keepListening(app.directSql, app.log, {
     [ROOMS_CHANNEL]: (payload) => {
       try {
         rooms.deliver(JSON.parse(payload))

@@ -4,6 +4,7 @@ import postgres from 'postgres'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../app.js'
 import { loadConfig, type Config } from '../../plugins/core/config.js'
+import { testPgBouncer } from './pgbouncer.js'
 
 type Test = { teardown: (fn: () => unknown) => void }
 
@@ -64,7 +65,10 @@ export async function build (t: Test, opts: BuildOptions = {}): Promise<FastifyI
     await app?.close()
     await drop()
   })
-  app = await buildApp({ config: testConfig(env, url), ...rest })
+  // TEST_PGBOUNCER=1: the app's requests go through PgBouncer in transaction mode, LISTEN and jobs direct.
+  const bouncer = await testPgBouncer(adminUrl!)
+  const through = bouncer ? { DATABASE_DIRECT_URL: url, ...env } : env
+  app = await buildApp({ config: testConfig(through, bouncer ? bouncer.through(url) : url), ...rest })
   await app.ready()
   return app
 }

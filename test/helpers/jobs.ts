@@ -8,7 +8,7 @@ const silent = new Logger(() => () => {})
 
 /** graphile-worker's utilities on the database of `app`, released when `t` ends. */
 export async function workerUtils (t: TapTest | typeof tap, app: FastifyInstance): Promise<WorkerUtils> {
-  const utils = await makeWorkerUtils({ connectionString: app.databaseUrl, logger: silent })
+  const utils = await makeWorkerUtils({ connectionString: app.directDatabaseUrl, logger: silent })
   t.teardown(() => utils.release())
   return utils
 }

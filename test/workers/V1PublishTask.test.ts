@@ -181,7 +181,7 @@ t.test('a worker-only process runs the job and notifies every instance after the
   const draft = await worker.posts.create(owner.id, 'Worker only')
 
   const notices: Array<Record<string, any>> = []
-  const listener = await worker.sql.listen(ROOMS_CHANNEL, (payload) => notices.push(JSON.parse(payload)))
+  const listener = await worker.directSql.listen(ROOMS_CHANNEL, (payload) => notices.push(JSON.parse(payload)))
   t.teardown(() => listener.unlisten())
 
   const jobId = await addJob(await workerUtils(t, worker), { postId: draft.id, locale: 'en' })

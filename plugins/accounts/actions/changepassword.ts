@@ -17,7 +17,7 @@ export function changepassword (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/changepassword',
-      config: { operation: operation(kind, 'changepassword'), auth: kind.type },
+      config: { operation: operation(kind, 'changepassword'), hashesPassword: true, auth: kind.type },
       schema: { querystring: ChangePasswordArgsSchema, response: responses({ 200: Success(200) }) },
       preHandler: passwordRateLimit(app, kind, 'changepassword', callerId),
       handler: async (request) => {

@@ -17,7 +17,7 @@ export function login (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/login',
-      config: { operation: operation(kind, 'login') },
+      config: { operation: operation(kind, 'login'), hashesPassword: true },
       schema: { querystring: LoginArgsSchema, response: responses({ 201: AuthResponseSchema(kind, 201), 200: MfaRequiredResponseSchema }) },
       preHandler: passwordRateLimit(app, kind, 'login'),
       ...countOutcomes(app, kind, 'logins'),

@@ -20,7 +20,7 @@ export function register (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/register',
-      config: { operation: operation(kind, 'register') },
+      config: { operation: operation(kind, 'register'), hashesPassword: true },
       schema: {
         querystring: RegisterArgsSchema,
         response: responses({ 201: signIn ? AuthResponseSchema(kind, 201) : AccountResponseSchema(kind, 201) })

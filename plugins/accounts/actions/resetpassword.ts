@@ -16,7 +16,7 @@ export function resetpassword (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/resetpassword',
-      config: { operation: operation(kind, 'resetpassword') },
+      config: { operation: operation(kind, 'resetpassword'), hashesPassword: true },
       schema: { querystring: ResetPasswordArgsSchema, response: responses({ 200: Success(200) }) },
       handler: async (request) => {
         const { token, password } = request.query

@@ -12,15 +12,24 @@ export const DEFAULT_DB_POOL_SIZE = 4
 export interface DatabaseConfig {
   /** undefined: the embedded PostgreSQL under DATA_DIR, on EMBEDDED_DB_PORT. */
   databaseUrl?: string
+  /**
+   * A connection straight to PostgreSQL (or through a session-mode pooler) for what needs a
+   * session of its own: migrations (their advisory lock), LISTEN, graphile-worker. Unset: DATABASE_URL.
+   */
+  databaseDirectUrl?: string
+  /** `transaction`: DATABASE_URL is a transaction-mode pooler (no prepared statements); undefined: detected at start. */
+  databasePooler?: 'transaction' | 'none'
   dbPoolSize: number
   migrateOnStart: boolean
   embeddedDbPort: number
 }
 
-/** PostgreSQL: where it is, how many connections, whether the start migrates it. */
+/** PostgreSQL: where it is (and through which pooler), how many connections, whether the start migrates it. */
 export const database = defineConcern({
   env: {
     DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
+    DATABASE_DIRECT_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
+    DATABASE_POOLER: Type.Optional(Type.Union([Type.Literal('transaction'), Type.Literal('none')], { description: 'transaction or none' })),
     DB_POOL_SIZE: Int(1, 1000),
     MIGRATE_ON_START: Bool,
     EMBEDDED_DB_PORT: Int(1, 65535)
@@ -35,8 +44,13 @@ export const database = defineConcern({
     if (isProduction && !env.DATABASE_URL) {
       throw new ConfigError('Invalid configuration: DATABASE_URL must be set in production (the embedded PostgreSQL is for development and test)')
     }
+    if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+      throw new ConfigError('Invalid configuration: DATABASE_DIRECT_URL is the direct connection beside DATABASE_URL, which is not set')
+    }
     return {
       databaseUrl: env.DATABASE_URL,
+      databaseDirectUrl: env.DATABASE_DIRECT_URL,
+      databasePooler: env.DATABASE_POOLER as DatabaseConfig['databasePooler'],
       dbPoolSize: Number(env.DB_POOL_SIZE),
       migrateOnStart: env.MIGRATE_ON_START === 'true',
       embeddedDbPort: Number(env.EMBEDDED_DB_PORT)

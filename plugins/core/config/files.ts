@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { ConfigError } from './concern.js'
 
 // Secrets and URLs with credentials may come from a file (`<NAME>_FILE`), as container secrets do.
-const FILE_VARIABLE = /(_SECRETS?|_KEYS?|^DATABASE_URL|^REDIS_URL|^SMTP_URL)$/
+const FILE_VARIABLE = /(_SECRETS?|_KEYS?|^DATABASE_URL|^DATABASE_DIRECT_URL|^REDIS_URL|^SMTP_URL)$/
 
 /** The value of `<name>_FILE`'s file, without its final newline; undefined when not given. */
 export function fromFile (source: Record<string, string | undefined>, name: string): string | undefined {

@@ -32,9 +32,10 @@ import { workers } from './workers.js'
 import { federation } from './federation.js'
 import { webauthn } from './webauthn.js'
 import { mfa } from './mfa.js'
+import { overload } from './overload.js'
 
 export const CONCERNS = {
-  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, mfa, webauthn, federation
+  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, mfa, webauthn, federation, overload
 } as const
 
 export type ConcernName = keyof typeof CONCERNS
@@ -44,7 +45,7 @@ const ALL = Object.keys(CONCERNS) as ConcernName[]
 export const NEEDS = {
   serve: ALL,
   // Jobs only: no routes or sockets, no token is signed or checked, no second factor, passkey ceremony or provider sign-in runs.
-  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'mfa', 'webauthn', 'federation'].includes(name)),
+  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'mfa', 'webauthn', 'federation', 'overload'].includes(name)),
   // migrate and user ...: the database alone.
   database: ['database']
 } as const satisfies Record<string, readonly ConcernName[]>

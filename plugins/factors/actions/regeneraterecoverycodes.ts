@@ -16,7 +16,7 @@ export function regeneraterecoverycodes (kind: AccountType): FastifyPluginAsync 
     app.route({
       method: ANY_METHOD,
       url: '/regeneraterecoverycodes',
-      config: { operation: operation(kind, 'regeneraterecoverycodes'), auth: kind.type },
+      config: { operation: operation(kind, 'regeneraterecoverycodes'), hashesPassword: true, auth: kind.type },
       schema: { querystring: ProofArgsSchema, response: responses({ 200: RecoveryCodesResponseSchema }) },
       preHandler: passwordRateLimit(app, kind, 'regeneraterecoverycodes', callerId),
       handler: async (request, reply) => {

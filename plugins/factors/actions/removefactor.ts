@@ -17,7 +17,7 @@ export function removefactor (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/removefactor',
-      config: { operation: operation(kind, 'removefactor'), auth: kind.type },
+      config: { operation: operation(kind, 'removefactor'), hashesPassword: true, auth: kind.type },
       schema: { querystring: RemoveFactorArgsSchema, response: responses({ 200: Success(200) }) },
       preHandler: passwordRateLimit(app, kind, 'removefactor', callerId),
       handler: async (request) => {

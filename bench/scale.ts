@@ -1,0 +1,176 @@
+/**
+ * The scale scenarios, opt-in (`npm run bench -- --only=sessions`, `--only=sockets`; `--quick`
+ * for a small run that only proves they work). `sessions`: refresh p99 with 100,000 session rows,
+ * then with BENCH_SESSIONS (10,000,000), then while V1PruneSessionsTask deletes BENCH_DEAD
+ * (1,000,000) dead rows. `sockets`: RSS of BENCH_SOCKETS (50,000) idle authenticated sockets on
+ * one instance and its open-file limit, then publishes to a room of BENCH_ROOM (10,000).
+ */
+import { readFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import postgres from 'postgres'
+import WebSocket from 'ws'
+import { hash } from '@node-rs/argon2'
+import { v7 as uuidv7 } from 'uuid'
+import { ARGON2_OPTIONS } from '../plugins/accounts/passwords.js'
+import { hashToken } from '../plugins/accounts/tokens.js'
+import { percentile, rssMb, type Service } from './lib.js'
+import { deliveries, type Client } from './sockets.js'
+
+type Row = { scenario: string, value: string, ceiling: string, ratio: string, target: string, ok: null }
+const env = (name: string, full: number, quick: number, isQuick: boolean) => Number(process.env[name] ?? (isQuick ? quick : full))
+const ms = (n: number) => `${n.toFixed(1)} ms`
+const row = (scenario: string, value: string): Row => ({ scenario, value, ceiling: '', ratio: '', target: '', ok: null })
+
+/** The scale scenarios `only` names, each only when named (never in a plain `npm run bench`): their rows. */
+export async function scaleScenarios (only: string[], url: string, service: Service, quick: boolean, log: (line: string) => void): Promise<Row[]> {
+  return [
+    ...(only.includes('sessions') ? await sessionsScenario(url, service, quick, log) : []),
+    ...(only.includes('sockets') ? await socketsScenario(service, quick, log) : [])
+  ]
+}
+
+/** Timed refreshes from `concurrency` chains for `seconds` (each chain rotates its own token). */
+async function refreshLoad (service: Service, tokens: string[], concurrency: number, until: () => boolean) {
+  const latencies: number[] = []
+  let failed = 0
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (!until() && tokens.length) {
+      let token = tokens.pop()!
+      for (let i = 0; i < 20 && !until(); i++) {
+        const started = performance.now()
+        const res = await fetch(`${service.url}/v1/users/refresh`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: token })
+        })
+        const body = await res.json() as { refreshToken?: string }
+        latencies.push(performance.now() - started)
+        if (res.status !== 200 || !body.refreshToken) { failed++; break }
+        token = body.refreshToken
+      }
+    }
+  }))
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), count: latencies.length, failed }
+}
+
+const forSeconds = (seconds: number) => { const end = Date.now() + seconds * 1000; return () => Date.now() > end }
+
+export async function sessionsScenario (url: string, service: Service, quick: boolean, log: (line: string) => void): Promise<Row[]> {
+  const total = env('BENCH_SESSIONS', 10_000_000, 200_000, quick)
+  const dead = env('BENCH_DEAD', 1_000_000, 20_000, quick)
+  const small = Math.min(100_000, total)
+  const seconds = quick ? 3 : 20
+  const sql = postgres(url, { max: 4, onnotice: () => {} })
+  const rows: Row[] = []
+  try {
+    const user = uuidv7()
+    await sql`insert into users (id, email, password) values (${user}, 'scale@example.com', ${await hash('scale-password', ARGON2_OPTIONS)})`
+    const live = () => {
+      const raw = Array.from({ length: 2000 }, () => randomBytes(32).toString('hex'))
+      return sql`insert into user_sessions (id, user_id, refresh_token_hash, expires_at) select * from unnest(
+        ${raw.map(() => uuidv7())}::uuid[], ${raw.map(() => user)}::uuid[], ${raw.map(hashToken)}::text[],
+        ${raw.map(() => new Date(Date.now() + 86400_000).toISOString())}::timestamptz[])`.then(() => raw)
+    }
+    // Filler rows: other users' live sessions, random hashes, in 500,000-row statements.
+    const fill = async (count: number, expiresAt: string) => {
+      for (let done = 0; done < count; done += 500_000) {
+        const n = Math.min(500_000, count - done)
+        await sql`insert into user_sessions (id, user_id, refresh_token_hash, expires_at)
+          select gen_random_uuid(), ${user}, md5(random()::text) || md5(random()::text), ${expiresAt}::timestamptz from generate_series(1, ${n})`
+      }
+    }
+    const future = new Date(Date.now() + 86400_000).toISOString()
+    log(`sessions: ${small} rows`)
+    await fill(small - 2000, future)
+    let tokens = await live()
+    await sql`vacuum analyze user_sessions`
+    const at100k = await refreshLoad(service, tokens, 8, forSeconds(seconds))
+    rows.push(row(`refresh with ${small.toLocaleString('en-US')} session rows`, `p50 ${ms(at100k.p50)}, p99 ${ms(at100k.p99)}, ${at100k.count} refreshes, ${at100k.failed} failed`))
+
+    log(`sessions: growing to ${total} rows`)
+    const started = Date.now()
+    await fill(total - small, future)
+    tokens = await live()
+    await sql`vacuum analyze user_sessions`
+    log(`sessions: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+    const atTotal = await refreshLoad(service, tokens, 8, forSeconds(seconds))
+    rows.push(row(`refresh with ${total.toLocaleString('en-US')} session rows`, `p50 ${ms(atTotal.p50)}, p99 ${ms(atTotal.p99)} (${(atTotal.p99 / at100k.p99).toFixed(2)}x), ${atTotal.count} refreshes, ${atTotal.failed} failed`))
+
+    log(`sessions: ${dead} dead rows, pruned while refresh runs`)
+    await fill(dead, new Date(Date.now() - 60 * 86400_000).toISOString())
+    await sql`vacuum analyze user_sessions`
+    tokens = await live()
+    const baseline = await refreshLoad(service, tokens.slice(0, 1000), 8, forSeconds(seconds / 2))
+    const deadLeft = async () => (await sql`select count(*)::int as n from user_sessions where expires_at < now() - interval '31 days'`)[0].n as number
+    const pruneStarted = Date.now()
+    await sql`select graphile_worker.add_job('V1PruneSessionsTask', '{}'::json)`
+    let pruned = false
+    const watcher = (async () => { while (await deadLeft() > 0) await sleep(250); pruned = true })()
+    const during = await refreshLoad(service, tokens.slice(1000), 8, () => pruned || Date.now() - pruneStarted > 600_000)
+    await watcher
+    rows.push(row(`V1PruneSessionsTask: ${dead.toLocaleString('en-US')} dead rows`, `gone in ${((Date.now() - pruneStarted) / 1000).toFixed(1)} s`))
+    rows.push(row('refresh before / during the prune', `p50 ${ms(baseline.p50)} / ${ms(during.p50)}, p99 ${ms(baseline.p99)} / ${ms(during.p99)}, max ${ms(baseline.max)} / ${ms(during.max)} (${during.count} refreshes, ${during.failed} failed)`))
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+  return rows
+}
+
+/** An authenticated socket that joins `rooms`, from the local address `from` (one address has about 28,000 ports). */
+function socket (service: Service, token: string, rooms: string[], from: string): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${service.url.replace(/^http/, 'ws')}/v1/ws`, { headers: { authorization: `jwt-user ${token}` }, localAddress: from })
+    const client: Client = { socket: ws, arrivals: new Map() }
+    let pending = rooms.length
+    ws.on('open', () => { if (!pending) resolve(client); for (const room of rooms) ws.send(JSON.stringify({ type: 'join', room })) })
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data))
+      if (frame.type === 'event') client.arrivals.set(frame.data.postId, performance.now())
+      else if (frame.type === 'joined' && --pending === 0) resolve(client)
+    })
+    ws.on('error', reject)
+  })
+}
+
+async function many (service: Service, token: string, rooms: string[], count: number, offset: number): Promise<Client[]> {
+  const clients: Client[] = []
+  for (let i = 0; i < count; i += 500) {
+    clients.push(...await Promise.all(Array.from({ length: Math.min(500, count - i) }, (_, j) =>
+      socket(service, token, rooms, `127.0.0.${2 + Math.floor((offset + i + j) / 20_000)}`))))
+  }
+  return clients
+}
+
+export async function socketsScenario (service: Service, quick: boolean, log: (line: string) => void): Promise<Row[]> {
+  const registered = await fetch(`${service.url}/v1/users/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `scale-${randomBytes(4).toString('hex')}@example.com`, password: 'scale-password' })
+  })
+  const token = (await registered.json() as { token: string }).token
+  const idle = env('BENCH_SOCKETS', 50_000, 1000, quick)
+  const room = env('BENCH_ROOM', 10_000, 500, quick)
+  const limits = readFileSync(`/proc/${service.pid}/limits`, 'utf8').split('\n').find((l) => l.startsWith('Max open files'))!
+  const rows: Row[] = [row('service open-file limit (soft, hard)', limits.split(/\s{2,}/).slice(1, 3).join(', '))]
+  const before = rssMb(service.pid)
+  log(`sockets: ${idle} idle authenticated sockets`)
+  const idleClients = await many(service, token, [], idle, 0)
+  await sleep(2000)
+  const after = rssMb(service.pid)
+  rows.push(row(`RSS with ${idle.toLocaleString('en-US')} idle sockets`, `${after.toFixed(0)} MB (${before.toFixed(0)} MB before, ${((after - before) * 1024 / idle).toFixed(1)} KB each)`))
+  log(`sockets: a room of ${room}`)
+  const members = await many(service, token, ['FEED'], room, idle)
+  const published: Array<{ postId: string, respondedAt: number }> = []
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(service.url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `jwt-user ${token}` }, body: JSON.stringify(body) })
+    return { status: res.status, json: await res.json() as any, at: performance.now() }
+  }
+  for (let i = 0; i < (quick ? 5 : 20); i++) {
+    const created = await call('/v1/posts/create', { title: `room ${i}` })
+    const res = await call('/v1/posts/publish', { postId: created.json.post.id })
+    if (res.status !== 200) throw new Error(`publish failed: ${JSON.stringify(res.json)}`)
+    published.push({ postId: created.json.post.id, respondedAt: res.at })
+    await deliveries(members, published.slice(-1), 10_000)
+  }
+  const delivery = await deliveries(members, published, 10_000)
+  rows.push(row(`publish to a room of ${room.toLocaleString('en-US')}`, `p50 ${ms(delivery.p50)}, p99 ${ms(delivery.p99)}, max ${ms(delivery.max)}, ${delivery.delivered} of ${delivery.expected} delivered`))
+  for (const c of [...idleClients, ...members]) c.socket.terminate()
+  return rows
+}

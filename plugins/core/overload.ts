@@ -1,0 +1,80 @@
+import { availableParallelism } from 'node:os'
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from './errors.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route hashes or verifies a password: bounded by PASSWORD_HASH_QUEUE. */
+    hashesPassword?: boolean
+  }
+  interface FastifyInstance {
+    /** Requests of hashing routes running and waiting to run (at most PASSWORD_HASH_QUEUE wait). */
+    passwordHashing: () => { running: number, waiting: number }
+  }
+}
+
+// Hashing routes running at once: one per core, so that a flood keeps every core hashing (the
+// login throughput of an unbounded service) while nothing more piles up behind them. One fewer
+// (a core left to the event loop) was tried: on 2 cores it halved the logins a second.
+export const HASHING_AT_ONCE = availableParallelism()
+// The longest a request waits for its turn: it is refused then, so none waits 2 s in all.
+const MAX_WAIT_MS = 1500
+const kHashing = Symbol('hashing')
+type Counted = FastifyRequest & { [kHashing]: boolean }
+
+function refuse (reply: FastifyReply): AppError {
+  // The standard 503, told to come back in a second: by then the hashes ahead of it are done.
+  reply.header('retry-after', '1')
+  return new AppError('SERVICE_UNAVAILABLE')
+}
+
+/**
+ * Overload: argon2 runs on libuv's thread pool, and a login flood would queue every hashing
+ * request behind it (and the CPU with it) for as long as the flood lasts. The routes marked
+ * `hashesPassword` run one per core at a time; at most PASSWORD_HASH_QUEUE more
+ * wait their turn, in order, and the next one is answered 503 with Retry-After: 1 before its body
+ * is read (so is one whose turn comes after 1.5 s), so every other route keeps its latency.
+ * @fastify/under-pressure's event-loop delay was tried for these routes and left out: the start
+ * (and any long pause) lags the loop for a sample, and it refused the first logins after it.
+ */
+export default fp(async (app) => {
+  const limit = app.config.passwordHashQueue
+  let running = 0
+  const waiting: Array<{ request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, since: number }> = []
+  app.decorate('passwordHashing', () => ({ running, waiting: waiting.length }))
+  app.decorateRequest(kHashing, false)
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.routeOptions.config?.hashesPassword) return done()
+    if (running < HASHING_AT_ONCE) {
+      running++
+    } else if (waiting.length < limit) {
+      // The slot is handed over by the request that frees it (running stays the same).
+      waiting.push({ request, reply, done, since: Date.now() })
+      ;(request as Counted)[kHashing] = true
+      return
+    } else {
+      return done(refuse(reply))
+    }
+    ;(request as Counted)[kHashing] = true
+    done()
+  })
+  // onSend runs once the request has its answer, also when its client has gone (lifecycle.ts).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if ((request as Counted)[kHashing]) {
+      (request as Counted)[kHashing] = false
+      const next = waiting.shift()
+      if (!next) {
+        running--
+      } else {
+        // Its onRequest goes on in a later turn, not inside this request's onSend. A client that
+        // has gone while it waited (a flood's timeout), or one that waited too long, gets no
+        // hash: its 503 hands the slot on.
+        const late = next.request.socket?.destroyed || Date.now() - next.since > MAX_WAIT_MS
+        setImmediate(() => late ? next.done(refuse(next.reply)) : next.done())
+      }
+    }
+    done(null, payload)
+  })
+}, { name: 'overload', dependencies: ['config', 'errors'] })

@@ -1,0 +1,124 @@
+import t from 'tap'
+import { setImmediate } from 'node:timers/promises'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
+import { HASHING_AT_ONCE } from '../../../plugins/core/overload.js'
+import { build } from '../../helpers/app.js'
+import { type TapTest, ENV, NEW_PASSWORD, PASSWORD, authed, createTestAccount, login, refresh, route, signIn, uniqueEmail } from '../../helpers/accounts.js'
+
+const user = ACCOUNT_TYPES.user
+const admin = ACCOUNT_TYPES.admin
+
+/** How many responses have each status, e.g. { 201: 1, 503: 4 }. */
+function statuses (responses: LightMyRequestResponse[]): Record<number, number> {
+  const out: Record<number, number> = {}
+  for (const res of responses) out[res.statusCode] = (out[res.statusCode] ?? 0) + 1
+  return out
+}
+
+function assertRefused (t: TapTest, responses: LightMyRequestResponse[]) {
+  for (const res of responses.filter((r) => r.statusCode === 503)) {
+    t.equal(res.headers['retry-after'], '1', 'Retry-After: 1')
+    const body = res.json()
+    t.same(Object.keys(body).sort(), ['error', 'message', 'requestId', 'status', 'success'], 'the standard error body')
+    t.match(body, { status: 503, success: false, error: 'SERVICE_UNAVAILABLE', message: 'The service is unavailable' })
+    t.equal(res.headers['x-request-id'], body.requestId, 'with its request id')
+  }
+}
+
+
+
+/**
+ * Starts logins until every running slot is taken and one waits (the queue of 1 is full); resolves
+ * with them once that is so (inject does not keep the order of its calls).
+ */
+async function fill (app: FastifyInstance, payload: Record<string, unknown>) {
+  const started = Array.from({ length: HASHING_AT_ONCE + 1 }, () => login(app, user, payload).then((res) => ({ res, at: Date.now() })))
+  while (app.passwordHashing().waiting < 1) await setImmediate()
+  return started
+}
+
+const idle = (app: FastifyInstance) => app.passwordHashing().running === 0 && app.passwordHashing().waiting === 0
+
+t.test(`PASSWORD_HASH_QUEUE=1: ${HASHING_AT_ONCE} hashing request(s) at a time (one per core), one waiting, the others 503 at once`, async (t) => {
+  const app = await build(t, { env: { ...ENV, PASSWORD_HASH_QUEUE: '1' } })
+  const account = await createTestAccount(app, user)
+  const first = await signIn(app, user, account)
+
+  t.test('concurrent logins: the running and the waiting one 201, four 503 SERVICE_UNAVAILABLE with Retry-After: 1', async (t) => {
+    const n = HASHING_AT_ONCE + 1 + 4
+    const responses = await Promise.all(Array.from({ length: n }, () =>
+      login(app, user, { email: account.email, password: account.password })))
+    t.same(statuses(responses), { 201: HASHING_AT_ONCE + 1, 503: 4 })
+    assertRefused(t, responses)
+    t.ok(idle(app), 'every slot is free again')
+    const sessions = await app.sql`select count(*)::int as n from user_sessions where user_id = ${account.id}`
+    t.equal(sessions[0].n, 1 + HASHING_AT_ONCE + 1, 'the refused logins opened no session (the first sign-in and the logins that ran)')
+  })
+
+  t.test('the refused ones are answered before the running hash is done', async (t) => {
+    const started = Date.now()
+    const running = await fill(app, { email: account.email, password: 'a wrong password' })
+    const refused = await Promise.all(Array.from({ length: 3 }, () =>
+      login(app, user, { email: account.email, password: account.password }).then((res) => ({ res, at: Date.now() }))))
+    const done = await Promise.all(running)
+    t.same(done.map((d) => d.res.statusCode), done.map(() => 400), 'the running and waiting ones are wrong passwords')
+    t.same(refused.map((r) => r.res.statusCode), [503, 503, 503])
+    const first = Math.min(...done.map((d) => d.at))
+    t.ok(refused.every((r) => r.at <= first), `the 503s came first (${refused.map((r) => r.at - started)} ms vs ${first - started} ms)`)
+    t.ok(idle(app), 'failed logins free their slots')
+  })
+
+  t.test('register, reset and change password share the bound; refresh, /health and authenticated routes do not', async (t) => {
+    const slow = await fill(app, { email: account.email, password: account.password })
+    const others = await Promise.all([
+      app.inject({ method: 'POST', url: route(user, 'register'), payload: { email: uniqueEmail('flood'), password: PASSWORD } }),
+      app.inject({ method: 'POST', url: route(user, 'resetpassword'), payload: { token: 'x'.repeat(43), password: NEW_PASSWORD } }),
+      authed(app, user, 'changepassword', first.token, { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }),
+      login(app, admin, { email: 'someone@latchkey.test', password: PASSWORD }),
+      refresh(app, user, { body: { refreshToken: first.refreshToken } }),
+      app.inject({ method: 'GET', url: '/health' }),
+      authed(app, user, 'me', first.token)
+    ])
+    t.same((await Promise.all(slow)).map((s) => s.res.statusCode), slow.map(() => 201))
+    const [register, reset, change, adminLogin, refreshed, health, me] = others
+    t.same([register, reset, change, adminLogin].map((r) => r.statusCode), [503, 503, 503, 503], 'the hashing routes are refused')
+    assertRefused(t, [register, reset, change, adminLogin])
+    t.same([refreshed, health, me].map((r) => r.statusCode), [200, 200, 200], 'the others are served')
+    t.equal(await app.sql`select 1 from users where email like 'flood-%'`.then((r) => r.length), 0, 'the refused registration stored nothing')
+  })
+
+  t.test('a refused request leaves no slot taken: logins one after another all succeed', async (t) => {
+    for (let i = 0; i < 3; i++) t.equal((await login(app, user, { email: account.email, password: account.password })).statusCode, 201)
+    t.ok(idle(app))
+  })
+
+  t.test('the message follows the language of the request', async (t) => {
+    const running = await fill(app, { email: account.email, password: account.password })
+    const b = await login(app, user, { email: account.email, password: account.password }, { 'accept-language': 'es' })
+    t.same((await Promise.all(running)).map((r) => r.res.statusCode), running.map(() => 201))
+    t.equal(b.statusCode, 503)
+    t.equal(b.json().message, 'El servicio no está disponible')
+  })
+})
+
+t.test('the default bound (64) lets 20 concurrent logins through, in turn', async (t) => {
+  const app = await build(t, { env: ENV })
+  t.equal(app.config.passwordHashQueue, 64, 'PASSWORD_HASH_QUEUE defaults to 64')
+  const account = await createTestAccount(app, user)
+  const responses = await Promise.all(Array.from({ length: 20 }, () =>
+    login(app, user, { email: account.email, password: account.password })))
+  t.same(statuses(responses), { 201: 20 })
+})
+
+t.test('waiting logins run in their turn, each one', async (t) => {
+  const app = await build(t, { env: { ...ENV, PASSWORD_HASH_QUEUE: '8' } })
+  const account = await createTestAccount(app, user)
+  const all = Array.from({ length: HASHING_AT_ONCE + 8 }, () =>
+    login(app, user, { email: account.email, password: account.password }))
+  while (app.passwordHashing().waiting < 8) await setImmediate()
+  t.equal(app.passwordHashing().running, HASHING_AT_ONCE, 'as many running as allowed')
+  const responses = await Promise.all(all)
+  t.same(statuses(responses), { 201: HASHING_AT_ONCE + 8 }, 'every waiting one is served')
+  t.ok(idle(app))
+})
