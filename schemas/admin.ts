@@ -7,7 +7,9 @@ export const AUDIT_EVENTS = [
   'login.succeeded', 'login.failed', 'register', 'refresh.reuse_detected', 'refresh.reuse_allowed', 'logout', 'logoutall',
   'session.revoked', 'sessions.revoked_others', 'email.verification_sent', 'email.verified', 'password.reset_requested',
   'password.reset', 'password.changed', 'admin.user_deactivated', 'admin.user_activated', 'admin.user_deleted',
-  'admin.user_restored', 'admin.user_signed_out', 'admin.user_email_confirmed'
+  'admin.user_restored', 'admin.user_signed_out', 'admin.user_email_confirmed',
+  // Account safety (section 21)
+  'login.locked', 'email.change_requested', 'email.changed'
 ] as const
 export type AuditEventName = typeof AUDIT_EVENTS[number]
 

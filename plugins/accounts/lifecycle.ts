@@ -6,6 +6,7 @@ import type { Queryable, Statement } from '../core/db.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { accountError } from './errors.js'
 import { revocations } from './devices.js'
+import { clearLockout } from './lockout.js'
 import { normalizeEmail, presentAccount, repositoryOf } from './repository.js'
 import { linkUsable, type Issue, type Purpose } from './repository/tokens.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
@@ -89,6 +90,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
         const [row] = await q.resetPassword.run(tx, [hash, phc, uuidv7(), context.ip, context.userAgent])
         if (!row) return false
         await revocations.revokeAll(tx, kind, row.id)
+        await clearLockout(tx, kind, row.id)
         return true
       })
       // Used by a concurrent request between the check and the change.

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { AccountType, Client } from './registry.js'
 import { accountError, type AccountErrorName } from './errors.js'
-import { verifyPassword } from './passwords.js'
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js'
+import { createLockout } from './lockout.js'
 import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
 import type { Credentials } from './repository/owners.js'
 import { newOpaqueToken } from './tokens.js'
@@ -17,6 +18,12 @@ export interface SessionMeta {
   userAgent: string | null
   ip: string | null
 }
+
+/** An imported bcrypt hash just verified (`from`) and its argon2id replacement, written when the session opens. */
+export interface Rehash { from: string, to: string }
+
+/** The account whose password was right, and its hash's replacement if it needs one. */
+export type Checked = Credentials & { rehash: Rehash | null }
 
 export interface Issued {
   account: PublicAccount
@@ -37,6 +44,7 @@ export type NextStep = 'session'
  */
 export function createLogin (app: FastifyInstance) {
   const { sql, tokens, config } = app
+  const lockout = createLockout(app)
 
   /** A new session of `ownerId`, which opens a family named after it; params of the `open` and `register` statements. */
   function newSession (ownerId: string, meta: SessionMeta, assurance: Assurance) {
@@ -45,6 +53,14 @@ export function createLogin (app: FastifyInstance) {
     const params = [ownerId, familyId, refresh.hash, tokens.refreshExpiresAt(), meta.client, meta.platform, meta.userAgent, meta.ip,
       assurance.aal, assurance.amr]
     return { params, familyId, refreshToken: refresh.token }
+  }
+
+  /**
+   * The parameters of what opening a session also does (repository/safety.ts): a password sign-in
+   * takes its counted attempt back, an imported hash is replaced, the session cap applies.
+   */
+  function safetyParams (assurance: Assurance, rehash: Rehash | null) {
+    return [lockout.enabled && assurance.amr.includes('pwd'), rehash?.to ?? null, rehash?.from ?? null, config.maxSessionsPerAccount, uuidv7()]
   }
 
   function issue (kind: AccountType, row: Owner, client: Client, refreshToken: string, familyId: string, assurance: Assurance): Issued {
@@ -60,22 +76,26 @@ export function createLogin (app: FastifyInstance) {
    * (credentials, isActive, deletedAt, email confirmation: docs/behaviour.md#login). A failure is recorded with the
    * address tried and why, never the password, and thrown as the type's error.
    */
-  async function checkCredentials (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Credentials> {
+  async function checkCredentials (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Checked> {
     const address = normalizeEmail(email)
-    const [found] = await repositoryOf(kind).owners.credentials.run(sql, [address])
+    // The read counts the attempt when the lockout is on (lockout.ts): a locked address is 429 here.
+    const attempt = await lockout.attempt(kind, address)
+    const { found } = attempt
     const fail = async (name: AccountErrorName, reason: string) => {
       await recordEvent(sql, { event: 'login.failed', accountType: kind.type, accountId: found?.id ?? null, data: { email: address, reason } },
         { actorType: null, actorId: null, sessionId: null, ip: meta.ip, userAgent: meta.userAgent })
+      await lockout.failed(kind, address, found?.id ?? null, attempt, meta)
       return accountError(kind, name)
     }
     // An unknown address is verified against a dummy hash: it takes as long as a wrong password.
-    if (!await verifyPassword(found?.password, password)) {
+    if (!await verifyPassword(found?.password, password) || !found) {
       throw await fail('BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', found ? 'wrong_password' : 'unknown_email')
     }
     if (!found.is_active) throw await fail('BAD_REQUEST_ACCOUNT_INACTIVE', 'inactive')
     if (found.deleted_at) throw await fail('BAD_REQUEST_ACCOUNT_DELETED', 'deleted')
     if (config.requireEmailConfirmed && !found.is_email_confirmed) throw await fail('UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'email_not_confirmed')
-    return found
+    // An imported bcrypt hash becomes argon2id with the session this sign-in opens.
+    return { ...found, rehash: needsRehash(found.password) ? { from: found.password, to: await hashPassword(password) } : null }
   }
 
   /** Step 2: what the account still needs (nothing yet: every account goes straight to its session). */
@@ -89,9 +109,10 @@ export function createLogin (app: FastifyInstance) {
    * its credentials were checked (the same answer as wrong credentials). `assurance`: how the
    * holder was authenticated (a password by default), kept by the session and its tokens.
    */
-  async function openSession (kind: AccountType, ownerId: string, meta: SessionMeta, assurance: Assurance = PASSWORD): Promise<Issued> {
+  async function openSession (kind: AccountType, ownerId: string, meta: SessionMeta, assurance: Assurance = PASSWORD,
+    rehash: Rehash | null = null): Promise<Issued> {
     const { params, familyId, refreshToken } = newSession(ownerId, meta, assurance)
-    const [row] = await repositoryOf(kind).sessions.open.run(sql, [...params, uuidv7()])
+    const [row] = await repositoryOf(kind).sessions.open.run(sql, [...params, uuidv7(), ...safetyParams(assurance, rehash)])
     if (!row) throw accountError(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
     return issue(kind, row, meta.client, refreshToken, familyId, assurance)
   }
@@ -108,7 +129,7 @@ export function createLogin (app: FastifyInstance) {
       const account = await checkCredentials(kind, email, password, meta)
       const step = await nextStep(kind, account)
       switch (step) {
-        case 'session': return openSession(kind, account.id, meta)
+        case 'session': return openSession(kind, account.id, meta, PASSWORD, account.rehash)
       }
     }
   }

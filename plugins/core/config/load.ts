@@ -22,6 +22,7 @@ import { tokens } from './tokens.js'
 import { keys } from './keys.js'
 import { metrics } from './metrics.js'
 import { accounts } from './accounts.js'
+import { safety } from './safety.js'
 import { mail } from './mail.js'
 import { server } from './server.js'
 import { database } from './database.js'
@@ -31,7 +32,7 @@ import { sockets } from './sockets.js'
 import { workers } from './workers.js'
 
 export const CONCERNS = {
-  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers
+  runtime, signing, tokens, keys, metrics, accounts, safety, mail, server, database, redis, rateLimits, sockets, workers
 } as const
 
 export type ConcernName = keyof typeof CONCERNS
