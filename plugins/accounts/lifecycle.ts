@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from './passwords.js'
 import { accountError } from './errors.js'
 import { revocations } from './devices.js'
 import { clearLockout } from './lockout.js'
+import { assertStrongPassword } from './password-policy.js'
 import { normalizeEmail, presentAccount, repositoryOf } from './repository.js'
 import { linkUsable, type Issue, type Purpose } from './repository/tokens.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
@@ -76,15 +77,17 @@ export function createAccountLifecycle (app: FastifyInstance) {
     },
 
     /**
-     * Sets a new password with a reset token, confirms the email, revokes every session and bumps
-     * tokenVersion, in one transaction. The token is checked before the password is hashed, so a
-     * stream of bogus tokens costs no hashing.
+     * Sets a new password with a reset token, confirms the email, revokes every session, bumps
+     * tokenVersion and clears the address's lockout, in one transaction. The token is checked
+     * before the password (the policy, then hashing), so a stream of bogus tokens costs no hashing.
      */
     async resetPassword (kind: AccountType, token: string, password: string, context: AuditContext): Promise<void> {
       if (!OPAQUE_TOKEN.test(token)) throw invalidToken(kind)
       const q = repositoryOf(kind).tokens
       const hash = hashToken(token)
-      if (!(await q.resetUsable.run(sql, [hash])).length) throw invalidToken(kind)
+      const [usable] = await q.resetUsable.run(sql, [hash])
+      if (!usable) throw invalidToken(kind)
+      assertStrongPassword(kind, config.passwordPolicy, 'password', password, usable.email)
       const phc = await hashPassword(password)
       const done = await sql.begin(async (tx) => {
         const [row] = await q.resetPassword.run(tx, [hash, phc, uuidv7(), context.ip, context.userAgent])
@@ -108,6 +111,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
       const [found] = await repo.owners.passwordOf.run(sql, [ownerId])
       if (!found) throw new AppError('UNAUTHORIZED')
       if (!await verifyPassword(found.password, current)) throw wrong()
+      assertStrongPassword(kind, config.passwordPolicy, 'newPassword', next, found.email)
       const phc = await hashPassword(next)
       await sql.begin(async (tx) => {
         // Changed by another request since it was checked: that one wins, this one must retry.

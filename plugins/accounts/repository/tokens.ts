@@ -60,7 +60,8 @@ export function tokenStatements (kind: AccountType) {
         returning ${OWNER_FIELDS(o)}),
       e as (${used('$2', 'email.verified', '$3', '$4')})
       select * from u`),
-    resetUsable: statement<Record<string, unknown>>(`select 1 from ${tk} k, ${o} a where ${usable('reset_password', 'and a.is_active')}`),
+    // The address of the account a usable reset token is for (the password policy reads it).
+    resetUsable: statement<Pick<OwnerRow, 'email'>>(`select a.email from ${tk} k, ${o} a where ${usable('reset_password', 'and a.is_active')}`),
     // $2 the new hash, $3 event id, $4 ip, $5 user agent. The mailbox was proven: the email is confirmed.
     resetPassword: statement<Id>(`with t as (update ${tk} k set used_at = now() from ${o} a where ${usable('reset_password', 'and a.is_active')}
         returning k.${owner} as owner_id),
