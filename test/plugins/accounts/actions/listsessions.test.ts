@@ -6,7 +6,7 @@ import {
 } from '../../../helpers/accounts.js'
 import { decodeJwt, expiredToken } from '../../../helpers/tokens.js'
 
-const SESSION_KEYS = ['client', 'createdAt', 'current', 'expiresAt', 'id', 'ipAddress', 'lastUsedAt', 'platform', 'userAgent']
+const SESSION_KEYS = ['aal', 'client', 'createdAt', 'current', 'expiresAt', 'id', 'ipAddress', 'lastUsedAt', 'platform', 'userAgent']
 
 /** /v1/<accounts>/listsessions for one account type: one entry per device (session family). */
 function listsessionsSuite (kind: AccountType): void {

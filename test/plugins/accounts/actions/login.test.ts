@@ -91,7 +91,7 @@ function loginSuite (kind: AccountType): void {
       assertRefreshCookie(t, phone.res, kind, { value: phone.refreshToken })
     })
 
-    t.test('the access token carries sub, type, tokenVersion, aud, iss and a 15 minute lifetime', async (t) => {
+    t.test('the access token carries sub, type, tokenVersion, sid, aal, amr, aud, iss and a 15 minute lifetime', async (t) => {
       const account = await createTestAccount(app, kind)
       await app.sql.unsafe(`update "${kind.ownerTable}" set token_version = 7 where id = $1`, [account.id])
       const cases: Array<[Record<string, string>, string]> = [
@@ -104,7 +104,8 @@ function loginSuite (kind: AccountType): void {
         const { token, refreshToken } = await signIn(app, kind, account, headers)
         const { header, payload } = decodeJwt(token)
         t.equal(header.alg, 'HS256', 'signed with HS256')
-        t.same(Object.keys(payload).sort(), ['aud', 'exp', 'iat', 'iss', 'sid', 'sub', 'tokenVersion', 'type'], 'no other claims')
+        t.same(Object.keys(payload).sort(), ['aal', 'amr', 'aud', 'exp', 'iat', 'iss', 'sid', 'sub', 'tokenVersion', 'type'], 'no other claims')
+        t.match(payload, { aal: 'aal1', amr: ['pwd'] }, 'a password sign-in')
         t.equal(payload.sid, (await sessionOf(app, kind, refreshToken))!.family_id, 'sid is the family this login opened')
         t.match(payload, { sub: account.id, type: kind.type, tokenVersion: 7, aud, iss: 'latchkey' },
           `X-Client ${JSON.stringify(headers['x-client'])} gives audience ${aud}`)
