@@ -8,6 +8,7 @@ import { accountError } from './errors.js'
 import { revocations } from './devices.js'
 import { clearLockout } from './lockout.js'
 import { assertStrongPassword } from './password-policy.js'
+import { createEmailChange } from './email-change.js'
 import { normalizeEmail, presentAccount, repositoryOf } from './repository.js'
 import { linkUsable, type Issue, type Purpose } from './repository/tokens.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
@@ -20,13 +21,15 @@ declare module 'fastify' {
 }
 
 /** Where each purpose's link points in the client app (docs/api.md#what-a-client-apps-pages-call). */
-const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password' }
+const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', change_email: '/confirm-email-change' }
 
-/** Mailed one-time links (email verification, password reset) and password changes. */
+/** Mailed one-time links (email verification, password reset, email change) and password changes. */
 export function createAccountLifecycle (app: FastifyInstance) {
   const { sql, config } = app
   const invalidToken = (kind: AccountType) => accountError(kind, 'BAD_REQUEST_INVALID_TOKEN')
-  const LIFETIMES: Record<Purpose, number> = { verify_email: config.emailVerificationTtl, reset_password: config.passwordResetTtl }
+  const LIFETIMES: Record<Purpose, number> = {
+    verify_email: config.emailVerificationTtl, reset_password: config.passwordResetTtl, change_email: config.emailVerificationTtl
+  }
 
   /** Issues a token of `purpose` for the owner `target` selects and queues its mail; whether one was queued. */
   async function issue (db: Queryable, statement: Statement<Issue>, purpose: Purpose, target: string, locale: string,
@@ -46,6 +49,17 @@ export function createAccountLifecycle (app: FastifyInstance) {
     queueVerification (kind: AccountType, ownerId: string, locale: string, context: AuditContext, db: Queryable = sql): Promise<boolean> {
       return issue(db, repositoryOf(kind).tokens.issueVerification, 'verify_email', ownerId, locale, context)
     },
+
+    /**
+     * Mails a new verification link to an unconfirmed account with this address, without signing
+     * in. Every address runs the same single statement with the same writes (a mail job, an
+     * event), so neither the answer nor its time tells an account from none, as a reset request.
+     */
+    async resendVerification (kind: AccountType, email: string, locale: string, context: AuditContext): Promise<void> {
+      await issue(sql, repositoryOf(kind).tokens.issueResend, 'verify_email', normalizeEmail(email), locale, context)
+    },
+
+    ...createEmailChange(app, (token) => `${config.publicAppUrl}${PAGES.change_email}?token=${token}`),
 
     /**
      * Whether the token of a mailed link can still be used (of any account type). A mail whose

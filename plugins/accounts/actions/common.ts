@@ -14,7 +14,8 @@ import type { AccountResponseSchema, AuthResponseSchema, PublicAccount } from '.
  */
 export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' |
   'listsessions' | 'revokesession' | 'logoutothers' | 'requestemailverification' | 'verifyemail' |
-  'requestpasswordreset' | 'resetpassword' | 'changepassword'
+  'requestpasswordreset' | 'resetpassword' | 'changepassword' |
+  'requestemailchange' | 'confirmemailchange' | 'resendverification'
 
 const ACTION_NAMES: Record<AccountAction, string> = {
   login: 'Login',
@@ -30,7 +31,10 @@ const ACTION_NAMES: Record<AccountAction, string> = {
   verifyemail: 'VerifyEmail',
   requestpasswordreset: 'RequestPasswordReset',
   resetpassword: 'ResetPassword',
-  changepassword: 'ChangePassword'
+  changepassword: 'ChangePassword',
+  requestemailchange: 'RequestEmailChange',
+  confirmemailchange: 'ConfirmEmailChange',
+  resendverification: 'ResendVerification'
 }
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */

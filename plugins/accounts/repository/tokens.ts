@@ -5,8 +5,8 @@ import { queueMailSql } from '../../mail/mailer.js'
 import { OWNER_FIELDS, tablesOf, type Owner, type OwnerRow } from './shared.js'
 import type { MailTemplate } from '../../../schemas/mail.js'
 
-/** What a one-time token is for; each purpose has a mail template of the same name. */
-export type Purpose = MailTemplate
+/** What a one-time token is for; each purpose has a mail template of the same name (the notices have no token). */
+export type Purpose = Exclude<MailTemplate, 'email_change_notice'>
 type Id = Pick<OwnerRow, 'id'>
 /** `queued` reads the mail job's CTE, which a statement that never read it would not run. */
 export interface Issue { issued: number, queued: number }
@@ -53,6 +53,10 @@ export function tokenStatements (kind: AccountType) {
     // time tells an account from none.
     issueReset: issue('reset_password', 'password.reset_requested',
       `select id, email from ${o} where email = $1 and is_active and deleted_at is null`, true),
+    // Resending a verification link without signing in ($1 the address): only an unconfirmed,
+    // active account that is not deleted gets one; every address costs the same statement.
+    issueResend: issue('verify_email', 'email.verification_sent',
+      `select id, email from ${o} where email = $1 and not is_email_confirmed and is_active and deleted_at is null`, true),
     // $2 event id, $3 ip, $4 user agent.
     verifyEmail: statement<Owner>(`with t as (update ${tk} k set used_at = now() from ${o} a where ${usable('verify_email')}
         returning k.${owner} as owner_id),
