@@ -208,8 +208,8 @@ export const loginAttempts = pgTable('login_attempts', {
   attempts: integer('attempts').notNull(),
   windowEndsAt: ts('window_ends_at').notNull()
 }, (t) => [
-  primaryKey({ columns: [t.accountType, t.email] }),
-  index('login_attempts_window_ends_at_idx').on(t.windowEndsAt)
+  // No index on window_ends_at: each attempt would maintain it, and the hourly prune scans a small table.
+  primaryKey({ columns: [t.accountType, t.email] })
 ])
 
 /**

@@ -6,5 +6,3 @@ CREATE UNLOGGED TABLE "login_attempts" (
 	"window_ends_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "login_attempts_account_type_email_pk" PRIMARY KEY("account_type","email")
 );
---> statement-breakpoint
-CREATE INDEX "login_attempts_window_ends_at_idx" ON "login_attempts" USING btree ("window_ends_at");

@@ -8,6 +8,8 @@ import {
 } from '../../helpers/accounts.js'
 import { linkToken, smtpCatcher } from '../../helpers/mail.js'
 import { waitForNoConnections } from '../../helpers/sockets.js'
+import { V1PruneSessionsTask } from '../../../workers/V1PruneSessionsTask.js'
+import type { JobHelpers } from 'graphile-worker'
 
 const THRESHOLD = 10
 /** One client address per attempt, as a botnet would: behind one trusted proxy, X-Forwarded-For is the client. */
@@ -149,4 +151,13 @@ t.test('a smaller threshold and window from the configuration', async (t) => {
   const body = assertError(t, res, 429, 'TOO_MANY_REQUESTS')
   t.ok(Number(res.headers['retry-after']) <= 60)
   t.match(body.message, `${res.headers['retry-after']} s`, 'the message says when to retry, in the language of the request')
+})
+
+t.test('V1PruneSessionsTask deletes the windows that are over, a batch at a time, and keeps the others', async (t) => {
+  const app = await build(t, { env: ENV })
+  await app.sql`insert into login_attempts (account_type, email, attempts, window_ends_at)
+    select 'user', 'over-' || i || '@example.com', 3, now() - interval '1 second' from generate_series(1, 7) i`
+  await app.sql`insert into login_attempts values ('user', 'live@example.com', 4, now() + interval '10 minutes')`
+  await V1PruneSessionsTask(app, 3)({}, { job: { id: '1' } } as unknown as JobHelpers)
+  t.same([...await app.sql`select email from login_attempts`], [{ email: 'live@example.com' }])
 })
