@@ -132,6 +132,8 @@ async function main () {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000000',
     LOGIN_RATE_LIMIT_MAX: '1000000000',
+    // 16 connections log in to one account at once: the lockout counts them all but never refuses.
+    LOGIN_LOCKOUT_THRESHOLD: '1000000',
     DB_POOL_SIZE: String(SERVICE_POOL),
     WORKER_ENABLED: 'true'
   }
