@@ -28,6 +28,9 @@ import accountAdmin from './plugins/admin/accounts.js'
 import accountLifecycle from './plugins/accounts/lifecycle.js'
 import mailer from './plugins/mail/mailer.js'
 import auth from './plugins/accounts/auth.js'
+import passkeys from './plugins/passkeys/passkeys.js'
+import factors from './plugins/factors/factors.js'
+import federation from './plugins/federation/federation.js'
 import posts, { type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
 import protocol from './plugins/realtime/protocol.js'
@@ -134,6 +137,9 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
     await app.register(accountMetrics)
     await app.register(sessions)
     await app.register(auth)
+    await app.register(passkeys)
+    await app.register(factors)
+    await app.register(federation)
   }
   await app.register(accountAdmin)
   await app.register(mailer)

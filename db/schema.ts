@@ -11,7 +11,9 @@ function accountTables<Owner extends string> (type: string, table: string, sessi
   const owners = pgTable(table, {
     id: id(),
     email: varchar('email', { length: 254 }).notNull().unique(),
-    password: text('password').notNull(),
+    // Null for an account without a password (created by a provider sign-in): it signs in by
+    // provider, link or passkey, and may set one through the reset mail.
+    password: text('password'),
     isActive: boolean('is_active').notNull().default(true),
     isEmailConfirmed: boolean('is_email_confirmed').notNull().default(false),
     deletedAt: ts('deleted_at'),
@@ -171,6 +173,38 @@ export const posts = pgTable('posts', {
   index('posts_user_id_idx').on(t.userId)
 ])
 
+/** A user's accounts at OpenID Connect providers (docs/behaviour.md#identities): one subject per provider. */
+export const userIdentities = pgTable('user_identities', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  provider: varchar('provider', { length: 32 }).notNull(),
+  subject: varchar('subject', { length: 255 }).notNull(),
+  email: varchar('email', { length: 254 }),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSignInAt: ts('last_sign_in_at')
+}, (t) => [
+  uniqueIndex('user_identities_provider_subject_idx').on(t.provider, t.subject),
+  index('user_identities_user_id_idx').on(t.userId)
+])
+
+/**
+ * A provider sign-in under way: the state (only its SHA-256), the nonce and the PKCE verifier,
+ * kept server-side between authorize and callback; single use, 10 minutes.
+ */
+export const oauthStates = pgTable('oauth_states', {
+  id: id(),
+  stateHash: char('state_hash', { length: 64 }).notNull().unique(),
+  provider: varchar('provider', { length: 32 }).notNull(),
+  nonce: varchar('nonce', { length: 128 }).notNull(),
+  codeVerifier: varchar('code_verifier', { length: 128 }).notNull(),
+  // Where the app wants the browser back, and the callback URL given to the provider.
+  redirectTo: text('redirect_to').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow()
+}, (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)])
 
 /**
  * What happened to accounts (docs/behaviour.md#audit-log), written in the transaction or statement

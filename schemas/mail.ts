@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox'
  * The mails there are; each but the notices has a purpose of the one-time tokens of the same name.
  * `email_change_notice` tells the old address that a change to `params.newEmail` was asked for (no link).
  */
-export const MailTemplateSchema = Type.Union([Type.Literal('verify_email'), Type.Literal('reset_password'),
+export const MailTemplateSchema = Type.Union([Type.Literal('verify_email'), Type.Literal('reset_password'), Type.Literal('sign_in'),
   Type.Literal('change_email'), Type.Literal('email_change_notice')])
 export type MailTemplate = Static<typeof MailTemplateSchema>
 /** The mails without a link (nor a token to check before sending). */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../plugins/accounts/registry.js'
 import { prepared } from '../plugins/core/db.js'
 import { pruneLoginAttempts } from '../plugins/accounts/repository/safety.js'
+import { factorRepositoryOf } from '../plugins/factors/repository.js'
 
 /** Rows looked at per statement: each statement locks at most this many rows, for milliseconds. */
 export const PRUNE_BATCH = 5000
@@ -45,6 +46,16 @@ export async function pruneTokens (app: FastifyInstance, kind: AccountType, batc
   }
 }
 
+/** Deletes a type's expired MFA and WebAuthn challenges (they are worth nothing once expired): how many. */
+export async function pruneChallenges (app: FastifyInstance, kind: AccountType, batch = PRUNE_BATCH): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const [{ n }] = await factorRepositoryOf(kind).pruneChallenges.run(app.sql, [batch])
+    deleted += n
+    if (n < batch) return deleted
+  }
+}
+
 export interface Pruned { table: string, deleted: number, erased: number }
 
 /** Walks one session table from start to end; no statement runs longer than one window. */
@@ -64,7 +75,7 @@ export async function pruneSessions (app: FastifyInstance, kind: AccountType, ba
 /**
  * Hourly (graphile-worker cron), with an empty payload: retention of the session tables of every
  * account type (docs/operations.md#session-retention), and of their one-time tokens with the same
- * SESSION_RETENTION after expiry, and the lockout windows that are over. Logs what it removed per table.
+ * SESSION_RETENTION after expiry; expired MFA and WebAuthn challenges go at once, and the lockout windows that are over. Logs what it removed per table.
  */
 export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH): Task {
   return async (_payload, helpers) => {
@@ -74,6 +85,8 @@ export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH):
       app.log.info({ ...pruned, ms: Date.now() - started, jobId: helpers.job.id }, 'sessions pruned')
       const tokens = await pruneTokens(app, kind, batch)
       app.log.info({ table: kind.tokenTable, deleted: tokens, jobId: helpers.job.id }, 'one-time tokens pruned')
+      const challenges = await pruneChallenges(app, kind, batch)
+      app.log.info({ type: kind.type, deleted: challenges, jobId: helpers.job.id }, 'expired second-factor challenges pruned')
     }
     // Lockout windows that are over (an attempt on their address would start afresh anyway).
     let attempts = 0

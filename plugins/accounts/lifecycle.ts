@@ -21,14 +21,15 @@ declare module 'fastify' {
 }
 
 /** Where each purpose's link points in the client app (docs/api.md#what-a-client-apps-pages-call). */
-const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', change_email: '/confirm-email-change' }
+const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', sign_in: '/sign-in', change_email: '/confirm-email-change' }
 
 /** Mailed one-time links (email verification, password reset, email change) and password changes. */
 export function createAccountLifecycle (app: FastifyInstance) {
   const { sql, config } = app
   const invalidToken = (kind: AccountType) => accountError(kind, 'BAD_REQUEST_INVALID_TOKEN')
   const LIFETIMES: Record<Purpose, number> = {
-    verify_email: config.emailVerificationTtl, reset_password: config.passwordResetTtl, change_email: config.emailVerificationTtl
+    verify_email: config.emailVerificationTtl, reset_password: config.passwordResetTtl, sign_in: config.signInLinkTtl,
+    change_email: config.emailVerificationTtl
   }
 
   /** Issues a token of `purpose` for the owner `target` selects and queues its mail; whether one was queued. */
@@ -88,6 +89,22 @@ export function createAccountLifecycle (app: FastifyInstance) {
      */
     async requestPasswordReset (kind: AccountType, email: string, locale: string, context: AuditContext): Promise<void> {
       await issue(sql, repositoryOf(kind).tokens.issueReset, 'reset_password', normalizeEmail(email), locale, context)
+    },
+
+    /** Mails a sign-in link to an active account with this address: the same statement and answer for every address, as the reset. */
+    async requestSignInLink (kind: AccountType, email: string, locale: string, context: AuditContext): Promise<void> {
+      await issue(sql, repositoryOf(kind).tokens.issueSignIn, 'sign_in', normalizeEmail(email), locale, context)
+    },
+
+    /**
+     * Uses a sign-in link: the account it opens (active, not deleted, the link sent to its current
+     * address), whose email is now confirmed; unknown, used, expired or superseded: INVALID_TOKEN.
+     */
+    async useSignInLink (kind: AccountType, token: string, context: AuditContext): Promise<string> {
+      if (!OPAQUE_TOKEN.test(token)) throw invalidToken(kind)
+      const [row] = await repositoryOf(kind).tokens.useSignIn.run(sql, [hashToken(token), uuidv7(), context.ip, context.userAgent])
+      if (!row) throw invalidToken(kind)
+      return row.id
     },
 
     /**

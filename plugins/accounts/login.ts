@@ -6,10 +6,13 @@ import { createLockout } from './lockout.js'
 import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
 import type { Credentials } from './repository/owners.js'
 import { newOpaqueToken } from './tokens.js'
-import { PASSWORD, type Assurance } from './assurance.js'
+import { PASSWORD, type Amr, type Assurance } from './assurance.js'
+import type { Queryable } from '../core/db.js'
 import { uuidv7 } from '../../random.js'
 import { recordEvent } from '../audit/events.js'
+import { factorRepositoryOf, presentFactor } from '../factors/repository.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
+import type { PublicFactor } from '../../schemas/factors.js'
 
 /** Where a session is opened from: stored on the session row. */
 export interface SessionMeta {
@@ -32,10 +35,30 @@ export interface Issued {
 }
 
 /**
- * What an account whose credentials were right still needs before a session opens. Only
- * `session` today: a second factor or a lockout adds its step here, and login answers it instead.
+ * What an account whose credentials were right still needs before a session opens: its session,
+ * or (a verified TOTP factor) the second step, which login answers instead of tokens.
  */
-export type NextStep = 'session'
+export type NextStep = 'session' | 'mfa'
+
+/** How the first step of a sign-in was passed: the first method of the session's `amr`. */
+export type FirstStep = Extract<Amr, 'pwd' | 'oauth' | 'link'>
+
+/** The account a first step proved: `has_totp` when its statement folded it in (hasVerifiedTotp), else one more read. */
+export interface SignInAccount { id: string, has_totp?: boolean, rehash?: Rehash | null }
+
+/** The answer of a first step when a second factor is due: nothing is opened yet. */
+export interface MfaRequired {
+  mfaRequired: true
+  mfaToken: string
+  factors: PublicFactor[]
+}
+
+/** What a sign-in answers: a session, or the second step. */
+export type SignIn = Issued | MfaRequired
+export const isMfaRequired = (out: SignIn): out is MfaRequired => 'mfaRequired' in out
+
+/** Seconds an mfaToken stays usable. */
+export const MFA_CHALLENGE_TTL = 5 * 60
 
 /**
  * Sign-in in steps, so that every way in (password today; second factor, passkey, provider, link)
@@ -43,7 +66,7 @@ export type NextStep = 'session'
  * Each step is one statement; a password login is two round trips, as before the split.
  */
 export function createLogin (app: FastifyInstance) {
-  const { sql, tokens, config } = app
+  const { sql, tokens, config, accountMetrics: metrics } = app
   const lockout = createLockout(app)
 
   /** A new session of `ownerId`, which opens a family named after it; params of the `open` and `register` statements. */
@@ -89,30 +112,54 @@ export function createLogin (app: FastifyInstance) {
     }
     // An unknown address is verified against a dummy hash: it takes as long as a wrong password.
     if (!await verifyPassword(found?.password, password) || !found) {
-      throw await fail('BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', found ? 'wrong_password' : 'unknown_email')
+      throw await fail('BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', !found ? 'unknown_email' : found.password ? 'wrong_password' : 'no_password')
     }
     if (!found.is_active) throw await fail('BAD_REQUEST_ACCOUNT_INACTIVE', 'inactive')
     if (found.deleted_at) throw await fail('BAD_REQUEST_ACCOUNT_DELETED', 'deleted')
     if (config.requireEmailConfirmed && !found.is_email_confirmed) throw await fail('UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'email_not_confirmed')
     // An imported bcrypt hash becomes argon2id with the session this sign-in opens.
-    return { ...found, rehash: needsRehash(found.password) ? { from: found.password, to: await hashPassword(password) } : null }
+    return { ...found, rehash: found.password && needsRehash(found.password) ? { from: found.password, to: await hashPassword(password) } : null }
   }
 
-  /** Step 2: what the account still needs (nothing yet: every account goes straight to its session). */
-  async function nextStep (_kind: AccountType, _account: Credentials): Promise<NextStep> {
-    return 'session'
+  /** Step 2: what the account still needs: a second factor when it has a verified TOTP factor. */
+  async function nextStep (kind: AccountType, account: SignInAccount): Promise<NextStep> {
+    const hasTotp = account.has_totp ?? (await factorRepositoryOf(kind).verified.run(sql, [account.id]))[0].has_totp
+    return hasTotp ? 'mfa' : 'session'
+  }
+
+  /**
+   * The second step's challenge: 32 random bytes stored hashed, 5 minutes, single use, and the
+   * factors that answer it, in one statement. verifymfa opens the session (plugins/factors).
+   */
+  async function openMfaChallenge (kind: AccountType, ownerId: string, method: FirstStep): Promise<MfaRequired> {
+    const { token, hash } = newOpaqueToken()
+    const factors = await factorRepositoryOf(kind).openChallenge.run(sql, [uuidv7(), ownerId, hash, method, MFA_CHALLENGE_TTL])
+    metrics?.mfaChallenges.inc({ type: kind.type, outcome: 'issued' })
+    return { mfaRequired: true, mfaToken: token, factors: factors.map(presentFactor) }
+  }
+
+  /**
+   * Steps 2 and 3 for every sign-in method, after its own first step (`method`: how it was
+   * passed): the session (aal1, amr [method]), or the MFA answer when a second factor is due.
+   */
+  async function completeSignIn (kind: AccountType, account: SignInAccount, meta: SessionMeta, method: FirstStep): Promise<SignIn> {
+    switch (await nextStep(kind, account)) {
+      case 'session': return openSession(kind, account.id, meta, method === 'pwd' ? PASSWORD : { aal: 'aal1', amr: [method] }, sql, account.rehash ?? null)
+      case 'mfa': return openMfaChallenge(kind, account.id, method)
+    }
   }
 
   /**
    * Step 3: the login bookkeeping, a new session family and the login.succeeded event in one
    * statement, and the tokens. Nothing is written for an account deactivated or deleted since
    * its credentials were checked (the same answer as wrong credentials). `assurance`: how the
-   * holder was authenticated (a password by default), kept by the session and its tokens.
+   * holder was authenticated (a password by default), kept by the session and its tokens; `db`:
+   * the transaction of a second step.
    */
   async function openSession (kind: AccountType, ownerId: string, meta: SessionMeta, assurance: Assurance = PASSWORD,
-    rehash: Rehash | null = null): Promise<Issued> {
+    db: Queryable = sql, rehash: Rehash | null = null): Promise<Issued> {
     const { params, familyId, refreshToken } = newSession(ownerId, meta, assurance)
-    const [row] = await repositoryOf(kind).sessions.open.run(sql, [...params, uuidv7(), ...safetyParams(assurance, rehash)])
+    const [row] = await repositoryOf(kind).sessions.open.run(db, [...params, uuidv7(), ...safetyParams(assurance, rehash)])
     if (!row) throw accountError(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
     return issue(kind, row, meta.client, refreshToken, familyId, assurance)
   }
@@ -121,16 +168,13 @@ export function createLogin (app: FastifyInstance) {
     checkCredentials,
     nextStep,
     openSession,
+    completeSignIn,
     newSession,
     issue,
 
-    /** Email and password for a session: the three steps in order. */
-    async login (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Issued> {
-      const account = await checkCredentials(kind, email, password, meta)
-      const step = await nextStep(kind, account)
-      switch (step) {
-        case 'session': return openSession(kind, account.id, meta, PASSWORD, account.rehash)
-      }
+    /** Email and password for a session or the second step: the steps in order, two statements either way. */
+    async login (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<SignIn> {
+      return completeSignIn(kind, await checkCredentials(kind, email, password, meta), meta, 'pwd')
     }
   }
 }

@@ -16,6 +16,11 @@ export function createAccountMetrics (metrics: NonNullable<FastifyInstance['metr
       name: 'latchkey_refresh_reuse_detected_total',
       help: 'Rotated refresh tokens replayed outside the reuse interval (the owner was signed out everywhere)',
       labelNames: ['type'] as const
+    }),
+    mfaChallenges: metrics.counter({
+      name: 'latchkey_mfa_challenges_total',
+      help: 'Second-factor challenges by account type and outcome (issued, verified, recovery_code, invalid_code, invalid_token)',
+      labelNames: ['type', 'outcome'] as const
     })
   }
 }

@@ -10,7 +10,7 @@ import { claimedAssurance } from './assurance.js'
 import { UUID_PATTERN } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
-export type { Issued, SessionMeta } from './login.js'
+export { isMfaRequired, type FirstStep, type Issued, type MfaRequired, type SessionMeta, type SignIn, type SignInAccount } from './login.js'
 export type { Within } from './signup.js'
 export type { Device } from './devices.js'
 
@@ -33,6 +33,8 @@ export function createSessions (app: FastifyInstance) {
     checkCredentials: login.checkCredentials,
     nextStep: login.nextStep,
     openSession: login.openSession,
+    // The one way every sign-in method ends (password, provider, link): see README, "Where a new sign-in method plugs into login".
+    completeSignIn: login.completeSignIn,
     login: login.login,
     ...createSignup(app, login),
     ...createDevices(app),

@@ -1,8 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import { stdSerializers } from 'pino'
 
-/** Argument names whose values are secrets (passwords, refresh, access and one-time tokens). */
-const SECRET_NAME = /password|token|secret/i
+/**
+ * Argument names whose values are secrets (passwords, refresh, access and one-time tokens,
+ * second-factor and recovery codes, the codes of a provider's callback and of the exchange, and
+ * the callback's state).
+ */
+const SECRET_NAME = /password|token|secret|code|^state$/i
 export const REDACTED = '[redacted]'
 
 export function isSecretName (name: string): boolean {

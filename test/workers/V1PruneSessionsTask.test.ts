@@ -7,6 +7,7 @@ import { cronItems } from '../../workers/index.js'
 import { build, captureLogs } from '../helpers/app.js'
 import { ENV, createTestAccount, refresh, sessionOf, sessionsOf, signIn, type Row } from '../helpers/accounts.js'
 import { waitUntil } from '../helpers/sockets.js'
+import { uuidv7 } from '../../random.js'
 
 const RETENTION_DAYS = 30
 const helpers = { job: { id: '1' } } as unknown as JobHelpers
@@ -107,6 +108,26 @@ for (const kind of Object.values(ACCOUNT_TYPES)) {
       t.same(left.sort(), [...kept].sort(), 'the old ones are gone; a recently expired and a live token are kept')
       const line = logs.lines.slice(from).find((l) => l.msg === 'one-time tokens pruned' && l.table === kind.tokenTable)
       t.equal(line?.deleted, old.length, 'logged with its count')
+    })
+
+    t.test('deletes expired MFA and WebAuthn challenges at once, keeps live ones, and logs how many', async (t) => {
+      const account = await createTestAccount(app, kind)
+      const mc = `"${kind.type}_mfa_challenges"`
+      const wc = `"${kind.type}_webauthn_challenges"`
+      const [expired, live] = [uuidv7(), uuidv7()]
+      for (const [id, when] of [[expired, "now() - interval '1 second'"], [live, "now() + interval '5 minutes'"]]) {
+        await app.sql.unsafe(`insert into ${mc} (id, "${kind.ownerColumn}", token_hash, method, expires_at) values ($1, $2, $3, 'pwd', ${when})`,
+          [id, account.id, id.replace(/-/g, '').padEnd(64, '0')])
+        await app.sql.unsafe(`insert into ${wc} (id, "${kind.ownerColumn}", purpose, challenge, expires_at) values ($1, $2, 'register', 'c', ${when})`,
+          [id, account.id])
+      }
+      const from = logs.lines.length
+      await V1PruneSessionsTask(app)({}, helpers)
+      for (const table of [mc, wc]) {
+        t.same((await app.sql.unsafe(`select id from ${table} where "${kind.ownerColumn}" = $1`, [account.id])).map((r) => r.id), [live], table)
+      }
+      const line = logs.lines.slice(from).find((l) => l.msg === 'expired second-factor challenges pruned' && l.type === kind.type)
+      t.equal(line?.deleted, 2, 'logged with its count')
     })
 
     t.test('the task prunes every account type and logs the counts per table, never a token', async (t) => {

@@ -3,10 +3,11 @@ import type { CookieSerializeOptions } from '@fastify/cookie'
 import { cookiesOf } from '../../core/cookies.js'
 import { AppError } from '../../core/errors.js'
 import { clientOf, type AccountType } from '../registry.js'
-import type { Issued, SessionMeta } from '../sessions.js'
+import { isMfaRequired, type Issued, type SessionMeta, type SignIn } from '../sessions.js'
 import type { AuditContext } from '../../audit/events.js'
 import type { Static } from '@sinclair/typebox'
 import type { AccountResponseSchema, AuthResponseSchema, PublicAccount } from '../../../schemas/accounts.js'
+import type { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
 
 /**
  * What the account actions share. Each action is a route factory in this folder, instantiated
@@ -14,7 +15,9 @@ import type { AccountResponseSchema, AuthResponseSchema, PublicAccount } from '.
  */
 export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' |
   'listsessions' | 'revokesession' | 'logoutothers' | 'requestemailverification' | 'verifyemail' |
-  'requestpasswordreset' | 'resetpassword' | 'changepassword' |
+  'requestpasswordreset' | 'resetpassword' | 'changepassword' | 'enrolltotp' | 'verifytotp' | 'listfactors' |
+  'removefactor' | 'regeneraterecoverycodes' | 'verifymfa' |
+  'requestsigninlink' |
   'requestemailchange' | 'confirmemailchange' | 'resendverification'
 
 const ACTION_NAMES: Record<AccountAction, string> = {
@@ -32,6 +35,13 @@ const ACTION_NAMES: Record<AccountAction, string> = {
   requestpasswordreset: 'RequestPasswordReset',
   resetpassword: 'ResetPassword',
   changepassword: 'ChangePassword',
+  enrolltotp: 'EnrollTotp',
+  verifytotp: 'VerifyTotp',
+  listfactors: 'ListFactors',
+  removefactor: 'RemoveFactor',
+  regeneraterecoverycodes: 'RegenerateRecoveryCodes',
+  verifymfa: 'VerifyMfa',
+  requestsigninlink: 'RequestSignInLink',
   requestemailchange: 'RequestEmailChange',
   confirmemailchange: 'ConfirmEmailChange',
   resendverification: 'ResendVerification'
@@ -39,8 +49,13 @@ const ACTION_NAMES: Record<AccountAction, string> = {
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */
 export function operation (kind: AccountType, action: AccountAction): string {
+  return operationNamed(kind, ACTION_NAMES[action])
+}
+
+/** The operation name of an action another domain adds for every account type (`PasskeyLogin`: V1PasskeyLogin, V1PasskeyLoginByAdmin). */
+export function operationNamed (kind: AccountType, name: string): string {
   const role = kind.type === 'user' ? '' : `By${kind.type[0].toUpperCase()}${kind.type.slice(1)}`
-  return `V1${ACTION_NAMES[action]}${role}`
+  return `V1${name}${role}`
 }
 
 /** The `outcome` label of a failed login or refresh (docs/operations.md#metrics): a few fixed values. */
@@ -49,7 +64,8 @@ function failureOutcome (err: FastifyError): string {
   if (/_(INVALID_LOGIN_CREDENTIALS|ACCOUNT_DOES_NOT_EXIST)$/.test(code)) return 'invalid_credentials'
   if (/_ACCOUNT_(INACTIVE|DELETED)$/.test(code)) return 'inactive'
   if (code.endsWith('_EMAIL_NOT_CONFIRMED')) return 'email_not_confirmed'
-  if (code.endsWith('_INVALID_REFRESH_TOKEN')) return 'invalid_token'
+  if (code.endsWith('_INVALID_REFRESH_TOKEN') || code.endsWith('_UNAUTHORIZED_MFA_TOKEN')) return 'invalid_token'
+  if (code.endsWith('_INVALID_MFA_CODE')) return 'invalid_code'
   const status = err instanceof AppError ? err.statusCode : err.statusCode ?? 500
   if (status === 429) return 'rate_limited'
   if (status === 503) return 'unavailable'
@@ -67,7 +83,8 @@ export function countOutcomes (app: FastifyInstance, kind: AccountType, family: 
   const counter = metrics[family]
   return {
     onResponse (_request, reply, done) {
-      if (reply.statusCode < 400) counter.inc({ type: kind.type, outcome: 'success' })
+      // A login's 200 is the second step's answer (mfaRequired): nothing was opened yet.
+      if (reply.statusCode < 400) counter.inc({ type: kind.type, outcome: family === 'logins' && reply.statusCode === 200 ? 'mfa_required' : 'success' })
       done()
     },
     onError (_request, _reply, err, done) {
@@ -126,6 +143,17 @@ export function sendIssued (app: FastifyInstance, kind: AccountType, reply: Fast
     .setCookie(kind.cookie, out.refreshToken, { ...refreshCookieOptions(app), maxAge: app.config.refreshTokenTtl })
   return { status, success: true, token: out.token, refreshToken: out.refreshToken, [kind.bodyKey]: out.account } as
     Static<ReturnType<typeof AuthResponseSchema>>
+}
+
+/**
+ * The answer of a sign-in (login and every method that ends in completeSignIn): 201 with the
+ * tokens and the cookie, or 200 `{ mfaRequired, mfaToken, factors }` with neither.
+ */
+export function sendSignIn (app: FastifyInstance, kind: AccountType, reply: FastifyReply, out: SignIn):
+  Static<ReturnType<typeof AuthResponseSchema>> | Static<typeof MfaRequiredResponseSchema> {
+  if (!isMfaRequired(out)) return sendIssued(app, kind, reply, 201, out)
+  reply.code(200).headers(NO_STORE)
+  return { status: 200, success: true, ...out }
 }
 
 /** `{ status, success, <user|admin>: account }`, typed as sendIssued's body is. */

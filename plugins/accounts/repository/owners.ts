@@ -2,8 +2,10 @@ import type { AccountType } from '../registry.js'
 import { statement } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
 import { OWNER_FIELDS, tablesOf, type Owner, type OwnerRow } from './shared.js'
+import { hasVerifiedTotp } from '../../factors/tables.js'
 
-export type Credentials = Pick<OwnerRow, 'id' | 'password' | 'is_active' | 'is_email_confirmed' | 'deleted_at'>
+/** An account as the password step reads it; `has_totp`: whether a second step follows (one column, no extra round trip). */
+export type Credentials = Pick<OwnerRow, 'id' | 'password' | 'is_active' | 'is_email_confirmed' | 'deleted_at'> & { has_totp: boolean }
 type Id = Pick<OwnerRow, 'id'>
 
 /** The changes of an account's state (admin actions and the CLI); each answers the id, none when there is no such account. */
@@ -23,7 +25,8 @@ export function ownerStatements (kind: AccountType) {
   const change = Object.fromEntries(Object.entries(STATE_CHANGES).map(([name, set]) =>
     [name, statement<Id>(`update ${o} set ${set}, updated_at = now() where id = $1 returning id`)])) as Record<StateChange, ReturnType<typeof statement<Id>>>
   return {
-    credentials: statement<Credentials>(`select id, password, is_active, is_email_confirmed, deleted_at from ${o} where email = $1`),
+    credentials: statement<Credentials>(`select id, password, is_active, is_email_confirmed, deleted_at, ${hasVerifiedTotp(kind, `${o}.id`)} as has_totp
+      from ${o} where email = $1`),
     authenticate: statement<Pick<OwnerRow, 'token_version' | 'is_active' | 'deleted_at'>>(
       `select token_version, is_active, deleted_at from ${o} where id = $1`),
     /** The account unless deleted (`me`). */

@@ -2,6 +2,7 @@ import type { AccountType } from '../registry.js'
 import { statement } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
 import { active, notify, tablesOf } from './shared.js'
+import { hasVerifiedTotp } from '../../factors/tables.js'
 import type { Credentials } from './owners.js'
 
 /** The credentials of an address (null columns when there is no such account), and the attempt reserved for it. */
@@ -32,7 +33,8 @@ export function lockoutStatements (kind: AccountType) {
         window_ends_at = case when l.window_ends_at <= now() then now() + make_interval(secs => $3::int) else l.window_ends_at end
       where l.window_ends_at <= now() or l.attempts < $2::int
       returning attempts)
-    select o.id, o.password, o.is_active, o.is_email_confirmed, o.deleted_at, (select attempts from r) as attempt,
+    select o.id, o.password, o.is_active, o.is_email_confirmed, o.deleted_at, ${hasVerifiedTotp(kind, 'o.id')} as has_totp,
+      (select attempts from r) as attempt,
       (select greatest(ceil(extract(epoch from window_ends_at - now())), 1)::int from login_attempts where ${key}) as retry_after
     from (select) x left join ${o} o on o.email = $1`),
     // A successful password reset: the address starts afresh ($1 the owner's id).

@@ -25,7 +25,8 @@ export function tokenStatements (kind: AccountType) {
   // issued. `blind`: the mail job and the event are written whether or not an account matched
   // (then the event has no account id, and the job, addressed to $1, is dropped by
   // V1SendEmailTask: its token matches nothing).
-  const issue = (purpose: Purpose, event: 'email.verification_sent' | 'password.reset_requested', target: string, blind = false) => {
+  const issue = (purpose: Purpose, event: 'email.verification_sent' | 'password.reset_requested' | 'signin_link.requested', target: string,
+    blind = false) => {
     const source = blind ? '(select) x left join o on true' : 'o'
     const to = blind ? 'coalesce(o.email, $1::text)' : 'o.email'
     return statement<Issue>(`with o as (${target}),
@@ -41,7 +42,7 @@ export function tokenStatements (kind: AccountType) {
   const usable = (purpose: Purpose, extra = '') => `k.token_hash = $1 and k.purpose = '${purpose}' and k.used_at is null
     and k.expires_at > now() and a.id = k.${owner} and a.email = k.email and a.deleted_at is null ${extra}`
   // The owner's own change, recorded as its own act: $2 (verify) or $3 (reset) the event id.
-  const used = (id: string, event: 'email.verified' | 'password.reset', ip: string, userAgent: string) => auditInsert({
+  const used = (id: string, event: 'email.verified' | 'password.reset' | 'signin_link.used', ip: string, userAgent: string) => auditInsert({
     id, event, accountType: kind.type, accountId: 'owner_id', actorType: `'${kind.type}'`, actorId: 'owner_id', ip, userAgent
   }, 't')
   return {
@@ -53,6 +54,16 @@ export function tokenStatements (kind: AccountType) {
     // time tells an account from none.
     issueReset: issue('reset_password', 'password.reset_requested',
       `select id, email from ${o} where email = $1 and is_active and deleted_at is null`, true),
+    // Like the reset: only an active account gets a link, and every address costs the same statement.
+    issueSignIn: issue('sign_in', 'signin_link.requested',
+      `select id, email from ${o} where email = $1 and is_active and deleted_at is null`, true),
+    // A sign-in link, used once by an active account: the mailbox was proven, so the email is
+    // confirmed ($2 event id, $3 ip, $4 user agent); the session is opened by the caller.
+    useSignIn: statement<Id>(`with t as (update ${tk} k set used_at = now() from ${o} a where ${usable('sign_in', 'and a.is_active')}
+        returning k.${owner} as owner_id),
+      u as (update ${o} set is_email_confirmed = true, updated_at = now() where id = (select owner_id from t) returning id),
+      e as (${used('$2', 'signin_link.used', '$3', '$4')})
+      select id from u`),
     // Resending a verification link without signing in ($1 the address): only an unconfirmed,
     // active account that is not deleted gets one; every address costs the same statement.
     issueResend: issue('verify_email', 'email.verification_sent',

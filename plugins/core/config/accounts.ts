@@ -7,6 +7,10 @@ export interface AccountsConfig {
   /** Seconds a verification link and a password reset link stay usable. */
   emailVerificationTtl: number
   passwordResetTtl: number
+  /** Whether /v1/users/requestsigninlink mails sign-in links. */
+  magicLinkEnabled: boolean
+  /** Seconds a mailed sign-in link stays usable. */
+  signInLinkTtl: number
   /** Seconds audit events are kept before V1PruneAuditEventsTask deletes them. */
   auditRetention: number
 }
@@ -18,6 +22,8 @@ export const accounts = defineConcern({
     REGISTRATION_ENABLED: Bool,
     EMAIL_VERIFICATION_EXPIRES_IN: Duration,
     PASSWORD_RESET_EXPIRES_IN: Duration,
+    MAGIC_LINK_ENABLED: Bool,
+    SIGN_IN_LINK_EXPIRES_IN: Duration,
     AUDIT_RETENTION: Duration
   },
   defaults: {
@@ -25,11 +31,13 @@ export const accounts = defineConcern({
     REGISTRATION_ENABLED: 'true',
     EMAIL_VERIFICATION_EXPIRES_IN: '24h',
     PASSWORD_RESET_EXPIRES_IN: '1h',
+    MAGIC_LINK_ENABLED: 'true',
+    SIGN_IN_LINK_EXPIRES_IN: '15m',
     AUDIT_RETENTION: '90d'
   },
   read: (env): AccountsConfig => {
     // A link born expired would be mailed uselessly, and its job could never succeed.
-    for (const name of ['EMAIL_VERIFICATION_EXPIRES_IN', 'PASSWORD_RESET_EXPIRES_IN'] as const) {
+    for (const name of ['EMAIL_VERIFICATION_EXPIRES_IN', 'PASSWORD_RESET_EXPIRES_IN', 'SIGN_IN_LINK_EXPIRES_IN'] as const) {
       if (parseDuration(env[name]) === 0) throw new ConfigError(`Invalid configuration: ${name} must be longer than 0s, got "${env[name]}"`)
     }
     return {
@@ -37,6 +45,8 @@ export const accounts = defineConcern({
       registrationEnabled: env.REGISTRATION_ENABLED === 'true',
       emailVerificationTtl: parseDuration(env.EMAIL_VERIFICATION_EXPIRES_IN),
       passwordResetTtl: parseDuration(env.PASSWORD_RESET_EXPIRES_IN),
+      magicLinkEnabled: env.MAGIC_LINK_ENABLED === 'true',
+      signInLinkTtl: parseDuration(env.SIGN_IN_LINK_EXPIRES_IN),
       auditRetention: parseDuration(env.AUDIT_RETENTION)
     }
   }

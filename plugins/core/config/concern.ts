@@ -21,6 +21,11 @@ export interface Concern<P extends TProperties = TProperties, S = object> {
   env: P
   /** Defaults as the environment would spell them; every variable that is not Optional has one. */
   defaults: { [K in keyof P]?: string }
+  /**
+   * Variables whose names depend on other values (OIDC_<N>_ISSUER for each provider N): every
+   * variable of the environment that matches is passed to `read`, which validates them itself.
+   */
+  dynamic?: RegExp
   /** Its slice of Config; throws ConfigError to refuse. The whole environment is valid by then. */
   read: (env: Static<TObject<P>> & Env, base: Base) => S
 }

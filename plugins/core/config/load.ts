@@ -10,7 +10,7 @@
  * A command loads only the concerns it needs (NEEDS): the others are neither validated nor read,
  * so `migrate` starts without the token secrets or SMTP_URL, and their part of Config is absent.
  * A concern that reads another's variable is needed with it (keys and signing: the algorithm;
- * metrics and server: PORT).
+ * metrics and server: PORT; webauthn and mail: PUBLIC_APP_URL).
  */
 import { Type, type TProperties } from '@sinclair/typebox'
 import { Ajv, type ValidateFunction } from 'ajv'
@@ -30,9 +30,12 @@ import { redis } from './redis.js'
 import { rateLimits } from './rate-limits.js'
 import { sockets } from './sockets.js'
 import { workers } from './workers.js'
+import { federation } from './federation.js'
+import { webauthn } from './webauthn.js'
+import { mfa } from './mfa.js'
 
 export const CONCERNS = {
-  runtime, signing, tokens, keys, metrics, accounts, safety, mail, server, database, redis, rateLimits, sockets, workers
+  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, safety, mfa, webauthn, federation
 } as const
 
 export type ConcernName = keyof typeof CONCERNS
@@ -41,8 +44,8 @@ const ALL = Object.keys(CONCERNS) as ConcernName[]
 /** The concerns each command validates and reads (runtime always). */
 export const NEEDS = {
   serve: ALL,
-  // Jobs only: no routes or sockets, and no token is signed or checked.
-  worker: ALL.filter((name) => !['signing', 'keys', 'sockets'].includes(name)),
+  // Jobs only: no routes or sockets, no token is signed or checked, no second factor, passkey ceremony or provider sign-in runs.
+  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'mfa', 'webauthn', 'federation'].includes(name)),
   // migrate and user ...: the database alone.
   database: ['database']
 } as const satisfies Record<string, readonly ConcernName[]>
@@ -88,6 +91,14 @@ export function loadConfig (source: Record<string, string | undefined>, opts: { 
   for (const name of Object.keys(properties)) {
     const value = fromFile(source, name) ?? source[name]
     if (value) env[name] = value.trim()
+  }
+  for (const concern of concerns) {
+    if (!concern.dynamic) continue
+    const names = Object.keys(source).map((name) => name.replace(/_FILE$/, '')).filter((name) => concern.dynamic!.test(name))
+    for (const name of new Set(names)) {
+      const value = fromFile(source, name) ?? source[name]
+      if (value) env[name] = value.trim()
+    }
   }
   const check = validate()
   const error = check(env) ? undefined : check.errors?.[0]

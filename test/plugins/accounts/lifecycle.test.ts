@@ -5,6 +5,7 @@ import { build } from '../../helpers/app.js'
 import { ENV, NEW_PASSWORD, PASSWORD, accountError, createTestAccount, liveSessions, ownerOf, refusal, uniqueEmail } from '../../helpers/accounts.js'
 import { sha256 } from '../../helpers/tokens.js'
 import { newOpaqueToken } from '../../../plugins/accounts/tokens.js'
+import type { Issued } from '../../../plugins/accounts/sessions.js'
 
 const app = await build(t, { env: ENV })
 const { accountLifecycle: lifecycle, sessions } = app
@@ -92,7 +93,7 @@ for (const kind of Object.values(ACCOUNT_TYPES)) {
 
     t.test('changePassword keeps the caller\'s family, revokes the others and kills pending reset links', async (t) => {
       const account = await createTestAccount(app, kind)
-      const mine = await sessions.login(kind, account.email, PASSWORD, META)
+      const mine = await sessions.login(kind, account.email, PASSWORD, META) as Issued
       await sessions.login(kind, account.email, PASSWORD, META)
       const reset = await tokenFor(kind, account.id, account.email, 'reset_password')
       const [own] = await app.sql.unsafe(`select family_id from "${kind.sessionTable}" where refresh_token_hash = $1`, [sha256(mine.refreshToken)])

@@ -4,6 +4,7 @@ import { build } from '../../helpers/app.js'
 import { ENV, PASSWORD, accountError, createTestAccount, ownerOf, refusal, sessionsOf, uniqueEmail } from '../../helpers/accounts.js'
 import { decodeJwt, sha256 } from '../../helpers/tokens.js'
 import { uuidv7 } from '../../../random.js'
+import type { Issued } from '../../../plugins/accounts/sessions.js'
 
 const META = { client: 'app' as const, platform: 'ios', userAgent: 'StepsTest/1', ip: '203.0.113.9' }
 
@@ -40,6 +41,7 @@ for (const kind of Object.values(ACCOUNT_TYPES)) {
     t.test('nextStep sends an account with good credentials straight to its session', async (t) => {
       const account = await createTestAccount(app, kind)
       t.equal(await sessions.nextStep(kind, await sessions.checkCredentials(kind, account.email, PASSWORD, META)), 'session')
+      t.equal(await sessions.nextStep(kind, { id: account.id }), 'session', 'a method whose statement did not fold has_totp in gets it read')
     })
 
     t.test('openSession counts the login, opens a family named after its session and records login.succeeded', async (t) => {
@@ -72,7 +74,7 @@ for (const kind of Object.values(ACCOUNT_TYPES)) {
 
     t.test('login is the three steps in order', async (t) => {
       const account = await createTestAccount(app, kind)
-      const issued = await sessions.login(kind, account.email, PASSWORD, { ...META, client: 'web' })
+      const issued = await sessions.login(kind, account.email, PASSWORD, { ...META, client: 'web' }) as Issued
       t.equal(decodeJwt(issued.token).payload.aud, kind.audiences.web)
       t.equal((await sessionsOf(app, kind, account.id)).length, 1)
     })

@@ -2,6 +2,7 @@ import t from 'tap'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { repositoryOf } from '../../../plugins/accounts/repository.js'
 import { linkUsable } from '../../../plugins/accounts/repository/tokens.js'
+import { federationStatements } from '../../../plugins/federation/repository.js'
 import { auditInsert } from '../../../plugins/audit/events.js'
 import { cloneDatabase } from '../../helpers/app.js'
 import postgres from 'postgres'
@@ -22,7 +23,7 @@ function texts (value: unknown, path: string[] = []): Array<[string, string]> {
 
 t.test('every statement of every account type is valid SQL against the migrated schema', async (t) => {
   const all = [...Object.values(ACCOUNT_TYPES).flatMap((kind) => texts(repositoryOf(kind)).map(([name, text]) => [`${kind.type} ${name}`, text])),
-    ['linkUsable', linkUsable.text]]
+    ['linkUsable', linkUsable.text], ...texts(federationStatements).map(([name, text]) => [`federation ${name}`, text])]
   t.ok(all.length > 30, `${all.length} statements`)
   for (const [name, text] of all) {
     // Parsed, analysed and described by PostgreSQL without running: a wrong column or table fails here.

@@ -38,7 +38,8 @@ t.test('GET /openapi.json', async (t) => {
       // A route that takes any method is documented once, as POST.
       const methods = [route.method].flat()
       const method = methods.length > 1 && methods.includes('POST') ? 'post' : methods[0].toLowerCase()
-      const operation = doc.paths[route.url]?.[method]
+      // Path parameters are :name in the router and {name} in OpenAPI.
+      const operation = doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[method]
       t.ok(operation, `${method.toUpperCase()} ${route.url} is documented`)
       t.equal(operation?.operationId, route.operation, `${route.url} is ${route.operation}`)
       t.same(Object.keys(operation?.responses ?? {}).sort(), route.statuses.map((s) => s.toUpperCase()).sort(),

@@ -13,6 +13,8 @@ t.test('redactUrl replaces the value of every secret query argument, and only th
   t.equal(redactUrl('/x?pass%77ord=hunter2&PASSWORD=x&a=1&a=2'), '/x?pass%77ord=[redacted]&PASSWORD=[redacted]&a=1&a=2',
     'encoded and upper-case names too')
   t.equal(redactUrl('/x?password&b=%zz'), '/x?password&b=%zz', 'no value, or an undecodable one, is left alone')
+  t.equal(redactUrl('/v1/users/verifymfa?mfaToken=ab&factorId=f&code=123456&recoveryCode=ABCDE'),
+    '/v1/users/verifymfa?mfaToken=[redacted]&factorId=f&code=[redacted]&recoveryCode=[redacted]', 'second-factor codes too')
 })
 
 t.test('redactUrls hides the password and secret arguments of every URL in a line of text', async (t) => {

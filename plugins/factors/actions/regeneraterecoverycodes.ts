@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { ProofArgsSchema, RecoveryCodesResponseSchema } from '../../../schemas/factors.js'
+import type { AccountType } from '../../accounts/registry.js'
+import { auditContext, callerId, operation, passwordRateLimit } from '../../accounts/actions/common.js'
+
+/**
+ * /v1/<type>/regeneraterecoverycodes (authenticated, with a verified factor) with `password` or
+ * a current `code`: ten new recovery codes, shown this once; the old ones die (200).
+ */
+export function regeneraterecoverycodes (kind: AccountType): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { factors } = app
+    app.route({
+      method: ANY_METHOD,
+      url: '/regeneraterecoverycodes',
+      config: { operation: operation(kind, 'regeneraterecoverycodes'), auth: kind.type },
+      schema: { querystring: ProofArgsSchema, response: responses({ 200: RecoveryCodesResponseSchema }) },
+      preHandler: passwordRateLimit(app, kind, 'regeneraterecoverycodes', callerId),
+      handler: async (request, reply) => {
+        const recoveryCodes = await factors.regenerateRecoveryCodes(kind, request.account!, request.query, auditContext(request))
+        reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
+        return { status: 200 as const, success: true as const, recoveryCodes }
+      }
+    })
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { AdminUserResponseSchema, UserIdArgsSchema } from '../../../schemas/admin.js'
+import { ACCOUNT_TYPES } from '../../accounts/registry.js'
+import { accountError } from '../../accounts/errors.js'
+import { auditContext } from '../../accounts/actions/common.js'
+
+/**
+ * /v1/admins/resetuserfactors (admins only) with `userId`: the user's factors and recovery
+ * codes deleted, its sessions revoked (200 `{ user }`), for a user who lost its authenticator
+ * and its codes. An unknown user is 404 `USER.NOT_FOUND`.
+ */
+export const resetuserfactors: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { factors } = app
+  app.route({
+    method: ANY_METHOD,
+    url: '/resetuserfactors',
+    config: { operation: 'V1ResetUserFactorsByAdmin', auth: 'admin' },
+    schema: { querystring: UserIdArgsSchema, response: responses({ 200: AdminUserResponseSchema }) },
+    handler: async (request) => {
+      const user = await factors.resetUserFactors(request.query.userId, auditContext(request))
+      if (!user) throw accountError(ACCOUNT_TYPES.user, 'NOT_FOUND')
+      return { status: 200 as const, success: true as const, user }
+    }
+  })
+}

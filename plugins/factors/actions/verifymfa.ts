@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { AuthResponseSchema } from '../../../schemas/accounts.js'
+import { VerifyMfaArgsSchema } from '../../../schemas/factors.js'
+import type { AccountType } from '../../accounts/registry.js'
+import { auditContext, countOutcomes, operation, sendIssued, sessionMeta } from '../../accounts/actions/common.js'
+
+/**
+ * /v1/<type>/verifymfa with `mfaToken` and `factorId` and `code`, or `recoveryCode`: the
+ * second step of a sign-in, answered exactly like a successful login (201, tokens, cookie),
+ * with aal2. Five wrong codes kill the challenge, and challenges come only from logins, which
+ * are limited per IP and email: no limit per IP here, which would refuse an office behind one address.
+ */
+export function verifymfa (kind: AccountType): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { factors } = app
+    app.route({
+      method: ANY_METHOD,
+      url: '/verifymfa',
+      config: { operation: operation(kind, 'verifymfa') },
+      schema: { querystring: VerifyMfaArgsSchema, response: responses({ 201: AuthResponseSchema(kind, 201) }) },
+      ...countOutcomes(app, kind, 'logins'),
+      handler: async (request, reply) => {
+        return sendIssued(app, kind, reply, 201, await factors.verifyMfa(kind, request.query, sessionMeta(request), auditContext(request)))
+      }
+    })
+  }
+}

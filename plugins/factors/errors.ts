@@ -1,0 +1,25 @@
+import { AppError, defineErrors, messageKey, type ErrorDef, type ErrorEntry } from '../core/errors.js'
+import { ACCOUNT_TYPES, type AccountType } from '../accounts/registry.js'
+
+/** The errors of second factors every account type has, prefixed per type (USER_, ADMIN_, ...). */
+const FACTOR_ERRORS = {
+  BAD_REQUEST_FACTOR_EXISTS: 400,
+  BAD_REQUEST_INVALID_MFA_CODE: 400,
+  UNAUTHORIZED_MFA_TOKEN: 401,
+  FORBIDDEN_AAL2_REQUIRED: 403,
+  FACTOR_NOT_FOUND: 404
+} as const
+export type FactorErrorName = keyof typeof FACTOR_ERRORS
+
+const ENTRIES: Record<string, ErrorEntry> = defineErrors({
+  ...Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
+    Object.entries(FACTOR_ERRORS).map(([rest, status]): [string, ErrorDef] =>
+      [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))),
+  // Admins only: ADMIN_MFA_REQUIRED refuses an aal1 admin token.
+  ADMIN_FORBIDDEN_MFA_REQUIRED: { error: 'ADMIN.FORBIDDEN_MFA_REQUIRED', status: 403, keys: [messageKey('ADMIN', 'FORBIDDEN_MFA_REQUIRED')] }
+})
+
+/** The factor error of one account type to throw: `throw factorError(kind, 'FACTOR_NOT_FOUND')`. */
+export const factorError = (kind: AccountType, name: FactorErrorName): AppError => new AppError(ENTRIES[`${kind.errorPrefix}_${name}`])
+
+export const adminMfaRequired = (): AppError => new AppError(ENTRIES.ADMIN_FORBIDDEN_MFA_REQUIRED)

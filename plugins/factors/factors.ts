@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify'
+import { ACCOUNT_TYPES } from '../accounts/registry.js'
+import { repositoryOf } from '../accounts/repository.js'
+import { revocations } from '../accounts/devices.js'
+import { recordEvent, type AuditContext } from '../audit/events.js'
+import { presentAdminView } from '../admin/accounts.js'
+import type { AdminAccountView } from '../../schemas/admin.js'
+import { adminMfaRequired } from './errors.js'
+import { factorRepositoryOf } from './repository.js'
+import { secretBox } from './secrets.js'
+import { createEnrolment } from './enrolment.js'
+import { createChallenge } from './challenge.js'
+
+export { requireAal2WhenFactors, type Proof } from './enrolment.js'
+export type { MfaAnswer } from './challenge.js'
+
+declare module 'fastify' {
+  interface FastifyInstance { factors: ReturnType<typeof createFactors> }
+}
+
+/**
+ * The admin routes an aal1 admin token still reaches when ADMIN_MFA_REQUIRED is on: who it is,
+ * signing out, and enrolling a factor (TOTP or passkey) to sign in with next time.
+ */
+export const AAL1_ADMIN_ACTIONS: readonly string[] = ['me', 'logout', 'enrolltotp', 'verifytotp', 'passkeyregisteroptions', 'passkeyregister']
+
+/** Second factors of every account type: TOTP enrolment and management, the second step of a sign-in, an admin's reset. */
+export function createFactors (app: FastifyInstance) {
+  const { sql } = app
+  const box = secretBox(app.config.refreshTokenSecret)
+  const user = ACCOUNT_TYPES.user
+
+  return {
+    ...createEnrolment(app, box),
+    ...createChallenge(app, box),
+
+    /**
+     * An admin's reset of a user who lost its factors: factors, recovery codes and pending
+     * challenges deleted, every session revoked (tokenVersion bumped). Null for an unknown user.
+     */
+    async resetUserFactors (userId: string, context: AuditContext): Promise<AdminAccountView | null> {
+      const owners = repositoryOf(user).owners
+      return sql.begin(async (tx) => {
+        const [found] = await owners.lock.run(tx, [userId])
+        if (!found) return null
+        await factorRepositoryOf(user).resetAll.run(tx, [userId])
+        await revocations.revokeAll(tx, user, userId)
+        await recordEvent(tx, { event: 'admin.user_factors_reset', accountType: user.type, accountId: userId }, context)
+        const [row] = await owners.get.run(tx, [userId])
+        return presentAdminView(row)
+      })
+    }
+  }
+}
+
+export default fp(async (app) => {
+  app.decorate('factors', createFactors(app))
+  if (!app.config.adminMfaRequired) return
+  const refuseAal1: preValidationAsyncHookHandler = async (request) => {
+    if (request.account?.aal !== 'aal2') throw adminMfaRequired()
+  }
+  // Every admin route but the exempt ones, right after authentication: before the arguments are looked at.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auth !== 'admin' || AAL1_ADMIN_ACTIONS.includes(route.url.split('/').pop()!)) return
+    route.preValidation = [refuseAal1, ...[route.preValidation ?? []].flat()]
+  })
+}, { name: 'factors', dependencies: ['db', 'config', 'sessions', 'account-metrics'] })

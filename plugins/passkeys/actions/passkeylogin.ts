@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { AuthResponseSchema } from '../../../schemas/accounts.js'
+import { PasskeyLoginArgsSchema } from '../../../schemas/passkeys.js'
+import type { AccountType } from '../../accounts/registry.js'
+import { countOutcomes, operationNamed, sendIssued, sessionMeta } from '../../accounts/actions/common.js'
+
+/** /v1/<type>/passkeylogin (public): a passkey's answer to passkeyloginoptions for a session, like login (201). */
+export function passkeyLogin (kind: AccountType): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { passkeys } = app
+    app.route({
+      method: ANY_METHOD,
+      url: '/passkeylogin',
+      config: { operation: operationNamed(kind, 'PasskeyLogin') },
+      schema: { querystring: PasskeyLoginArgsSchema, response: responses({ 201: AuthResponseSchema(kind, 201) }) },
+      ...countOutcomes(app, kind, 'logins'),
+      handler: async (request, reply) => {
+        const { challengeId, response } = request.query
+        return sendIssued(app, kind, reply, 201, await passkeys.login(kind, challengeId, response, sessionMeta(request)))
+      }
+    })
+  }
+}

@@ -1,0 +1,3 @@
+import { resetuserfactors } from '../../../plugins/factors/actions/resetuserfactors.js'
+
+export default resetuserfactors

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { responses } from '../../../schemas/common.js'
+import { AuthorizeArgsSchema, ProviderParamsSchema } from '../../../schemas/federation.js'
+import { STATE_COOKIE, stateCookieOptions, callbackUrl } from '../../../plugins/federation/http.js'
+
+/**
+ * GET /v1/users/oauth/<provider>/authorize?redirectTo=<url>: 302 to the provider, with a state,
+ * a nonce and a PKCE challenge kept server-side (10 minutes, single use); the state is also set
+ * in a cookie so that only this browser can finish the sign-in. Unknown provider: 404; one that
+ * cannot be discovered: 503; a redirectTo outside PUBLIC_APP_URL and OAUTH_REDIRECT_URLS: 400.
+ */
+const authorize: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { federation } = app
+  app.route({
+    method: 'GET',
+    url: '/oauth/:provider/authorize',
+    config: { operation: 'V1OAuthAuthorize' },
+    schema: {
+      params: ProviderParamsSchema,
+      querystring: AuthorizeArgsSchema,
+      response: responses({ 302: Type.Null({ description: 'to the provider\'s authorization endpoint' }) })
+    },
+    handler: async (request, reply) => {
+      const { provider } = request.params
+      const { url, state } = await federation.authorize(provider, request.query.redirectTo, callbackUrl(request, provider))
+      return reply.setCookie(STATE_COOKIE, state, stateCookieOptions(app)).redirect(url, 302)
+    }
+  })
+}
+export default authorize
