@@ -1,4 +1,6 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
+import { createReadStream } from 'node:fs'
+import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
@@ -17,6 +19,7 @@ import { ACCOUNT_TYPES } from './plugins/accounts/registry.js'
 import { AppError } from './plugins/core/errors.js'
 import accountAdmin, { type AccountActionName } from './plugins/admin/accounts.js'
 import { CLI_ACTOR } from './plugins/audit/events.js'
+import { importAccounts } from './plugins/admin/import.js'
 import { redactUrls } from './plugins/core/logging.js'
 import type { FastifyInstance } from 'fastify'
 
@@ -29,6 +32,10 @@ const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process 
                                    one line per account, newest first: id, email, status, email confirmed, created
        latchkey user deactivate|activate|delete|restore --email E [--admin]
                                    deactivate and delete also sign the account out everywhere
+       latchkey import users FILE [--admin]
+                                   accounts from JSON lines (email, passwordHash: argon2 or bcrypt,
+                                   isEmailConfirmed, createdAt, id); prints the counts, and each
+                                   invalid line's number on standard error
        latchkey help               this text (also --help or -h, after any command)
 exit status: 0 done, 1 failed, 2 a mistake in the command line or the configuration`
 
@@ -119,6 +126,8 @@ async function main (argv: string[]): Promise<number> {
     }
     case 'user':
       return userCommand(rest)
+    case 'import':
+      return importCommand(rest)
     default:
       throw new UsageError(`unknown command ${command}`)
   }
@@ -183,6 +192,33 @@ async function userCommand (argv: string[]): Promise<number> {
       console.error(`${article} ${kind.type} with the email ${args.email} already exists`)
       return 1
     }
+  })
+}
+
+async function importCommand (argv: string[]): Promise<number> {
+  const { values, positionals } = parse('import', argv, { admin: { type: 'boolean', default: false } }, true)
+  if (values.help) return usage()
+  const [what, file, extra] = positionals
+  if (what !== 'users') throw new UsageError(what ? `import: unknown kind ${what} (import users FILE)` : 'import: users FILE?')
+  if (!file) throw new UsageError('import users: the FILE to read is missing')
+  if (extra !== undefined) throw new UsageError(`import users: unexpected argument ${extra}`)
+  const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
+  const input = file === '-' ? process.stdin : createReadStream(file)
+  // Opened before the database is: a file that cannot be read is one line, exit 1.
+  if (input !== process.stdin) {
+    const unreadable = await once(input, 'readable').then(() => null, (err: Error) => err.message)
+    if (unreadable) {
+      console.error(`cannot read ${file}: ${unreadable}`)
+      return 1
+    }
+  }
+  return withServices(loadConfig(process.env, { needs: NEEDS.database }), async (app) => {
+    const started = Date.now()
+    const report = await importAccounts(app.sql, kind, input)
+    for (const { line, reason } of report.invalid) console.error(`line ${line}: ${reason}`)
+    console.log(`imported ${report.imported}, skipped ${report.skipped} (email taken), invalid ${report.invalid.length} ` +
+      `(${((Date.now() - started) / 1000).toFixed(1)} s)`)
+    return 0
   })
 }
 

@@ -41,6 +41,11 @@ export const VerifyEmailArgsSchema = Type.Object({ token: OneTimeToken }, { addi
 
 export const ResetPasswordArgsSchema = Type.Object({ token: OneTimeToken, password: NewPassword }, { additionalProperties: false })
 
+export const RequestEmailChangeArgsSchema = Type.Object({
+  newEmail: Email,
+  password: Type.String({ minLength: 1, maxLength: 1024, description: 'the current password' })
+}, { additionalProperties: false })
+
 export const ChangePasswordArgsSchema = Type.Object({
   currentPassword: Type.String({ minLength: 1, maxLength: 1024 }),
   newPassword: NewPassword

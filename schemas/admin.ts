@@ -10,7 +10,9 @@ export const AUDIT_EVENTS = [
   'admin.user_restored', 'admin.user_signed_out', 'admin.user_email_confirmed', 'mfa.enrolled', 'mfa.challenge_failed',
   'mfa.verified', 'mfa.recovery_code_used', 'mfa.factor_removed', 'mfa.recovery_codes_regenerated', 'passkey.registered',
   'passkey.login', 'passkey.clone_suspected', 'admin.user_factors_reset',
-  'oauth.signed_in', 'oauth.identity_linked', 'oauth.identity_unlinked', 'oauth.failed', 'signin_link.requested', 'signin_link.used'
+  'oauth.signed_in', 'oauth.identity_linked', 'oauth.identity_unlinked', 'oauth.failed', 'signin_link.requested', 'signin_link.used',
+  // Account safety (section 21)
+  'login.locked', 'email.change_requested', 'email.changed'
 ] as const
 export type AuditEventName = typeof AUDIT_EVENTS[number]
 

@@ -2,6 +2,7 @@ import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../plugins/accounts/registry.js'
 import { prepared } from '../plugins/core/db.js'
+import { pruneLoginAttempts } from '../plugins/accounts/repository/safety.js'
 import { factorRepositoryOf } from '../plugins/factors/repository.js'
 
 /** Rows looked at per statement: each statement locks at most this many rows, for milliseconds. */
@@ -74,7 +75,7 @@ export async function pruneSessions (app: FastifyInstance, kind: AccountType, ba
 /**
  * Hourly (graphile-worker cron), with an empty payload: retention of the session tables of every
  * account type (docs/operations.md#session-retention), and of their one-time tokens with the same
- * SESSION_RETENTION after expiry; expired MFA and WebAuthn challenges go at once. Logs what it removed per table.
+ * SESSION_RETENTION after expiry; expired MFA and WebAuthn challenges go at once, and the lockout windows that are over. Logs what it removed per table.
  */
 export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH): Task {
   return async (_payload, helpers) => {
@@ -87,5 +88,12 @@ export function V1PruneSessionsTask (app: FastifyInstance, batch = PRUNE_BATCH):
       const challenges = await pruneChallenges(app, kind, batch)
       app.log.info({ type: kind.type, deleted: challenges, jobId: helpers.job.id }, 'expired second-factor challenges pruned')
     }
+    // Lockout windows that are over (an attempt on their address would start afresh anyway).
+    let attempts = 0
+    for (let count = batch; count === batch;) {
+      ({ count } = await pruneLoginAttempts.run(app.sql, [batch]))
+      attempts += count
+    }
+    app.log.info({ table: 'login_attempts', deleted: attempts, jobId: helpers.job.id }, 'lockout windows pruned')
   }
 }

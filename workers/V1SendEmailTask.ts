@@ -1,23 +1,24 @@
 import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { Ajv } from 'ajv'
-import { SendEmailTaskPayloadSchema, type SendEmailTaskPayload } from '../schemas/mail.js'
+import { NOTICES, SendEmailTaskPayloadSchema, type SendEmailTaskPayload } from '../schemas/mail.js'
+import type { Purpose } from '../plugins/accounts/repository/tokens.js'
 
 const validPayload = new Ajv().compile<SendEmailTaskPayload>(SendEmailTaskPayloadSchema)
 
 /**
- * Sends one mail queued with its one-time token (verification, password reset), unless that
+ * Sends one mail queued with its one-time token (verification, password reset, email change), unless that
  * token can no longer be used (superseded, used, expired) or never existed (a reset asked for an
  * address without an account queues a job all the same, so that no address answers faster). An SMTP failure
  * throws, so graphile-worker retries with its backoff up to the job's max_attempts; a completed
- * job is deleted, and with it the only copy of the raw token. Neither the payload nor the link is
+ * job is deleted, and with it the only copy of the raw token. A notice (no link) is always sent. Neither the payload nor the link is
  * ever logged.
  */
 export function V1SendEmailTask (app: FastifyInstance): Task {
   return async (payload, helpers) => {
     if (!validPayload(payload)) throw new Error('invalid V1SendEmailTask payload')
     const { template, to } = payload
-    if (!await app.accountLifecycle.linkUsable(template, payload.params.link)) {
+    if (!NOTICES.has(template) && !await app.accountLifecycle.linkUsable(template as Purpose, payload.params.link ?? '')) {
       helpers.logger.info(`mail ${template} to ${to} not sent: its link can no longer be used, or no account has this address`,
         { template, to, skipped: true })
       return

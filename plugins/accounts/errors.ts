@@ -1,4 +1,4 @@
-import { AppError, defineErrors, messageKey, type ErrorDef, type ErrorEntry } from '../core/errors.js'
+import { AppError, defineErrors, messageKey, type AppErrorOptions, type ErrorDef, type ErrorEntry } from '../core/errors.js'
 import { ACCOUNT_TYPES, type AccountType, type AccountTypeName } from './registry.js'
 
 /** Errors every account type has, written once and prefixed per type (USER_, ADMIN_, ...). */
@@ -10,6 +10,7 @@ const ACCOUNT_ERRORS = {
   BAD_REQUEST_USER_ALREADY_EXISTS: 400,
   BAD_REQUEST_INVALID_TOKEN: 400,
   BAD_REQUEST_INVALID_CURRENT_PASSWORD: 400,
+  BAD_REQUEST_WEAK_PASSWORD: 400,
   UNAUTHORIZED_EMAIL_NOT_CONFIRMED: 401,
   UNAUTHORIZED_INVALID_REFRESH_TOKEN: 401,
   BAD_REQUEST_LAST_SIGN_IN_METHOD: 400,
@@ -33,4 +34,5 @@ export function accountErrorCode (kind: AccountType, name: AccountErrorName): Er
 }
 
 /** The error of one account type to throw: `throw accountError(kind, 'NOT_FOUND')`. */
-export const accountError = (kind: AccountType, name: AccountErrorName): AppError => new AppError(accountErrorCode(kind, name))
+export const accountError = (kind: AccountType, name: AccountErrorName, options?: AppErrorOptions): AppError =>
+  new AppError(accountErrorCode(kind, name), options)

@@ -6,6 +6,9 @@ import type { Queryable, Statement } from '../core/db.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { accountError } from './errors.js'
 import { revocations } from './devices.js'
+import { clearLockout } from './lockout.js'
+import { assertStrongPassword } from './password-policy.js'
+import { createEmailChange } from './email-change.js'
 import { normalizeEmail, presentAccount, repositoryOf } from './repository.js'
 import { linkUsable, type Issue, type Purpose } from './repository/tokens.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
@@ -18,14 +21,15 @@ declare module 'fastify' {
 }
 
 /** Where each purpose's link points in the client app (docs/api.md#what-a-client-apps-pages-call). */
-const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', sign_in: '/sign-in' }
+const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', sign_in: '/sign-in', change_email: '/confirm-email-change' }
 
-/** Mailed one-time links (email verification, password reset) and password changes. */
+/** Mailed one-time links (email verification, password reset, email change) and password changes. */
 export function createAccountLifecycle (app: FastifyInstance) {
   const { sql, config } = app
   const invalidToken = (kind: AccountType) => accountError(kind, 'BAD_REQUEST_INVALID_TOKEN')
   const LIFETIMES: Record<Purpose, number> = {
-    verify_email: config.emailVerificationTtl, reset_password: config.passwordResetTtl, sign_in: config.signInLinkTtl
+    verify_email: config.emailVerificationTtl, reset_password: config.passwordResetTtl, sign_in: config.signInLinkTtl,
+    change_email: config.emailVerificationTtl
   }
 
   /** Issues a token of `purpose` for the owner `target` selects and queues its mail; whether one was queued. */
@@ -46,6 +50,17 @@ export function createAccountLifecycle (app: FastifyInstance) {
     queueVerification (kind: AccountType, ownerId: string, locale: string, context: AuditContext, db: Queryable = sql): Promise<boolean> {
       return issue(db, repositoryOf(kind).tokens.issueVerification, 'verify_email', ownerId, locale, context)
     },
+
+    /**
+     * Mails a new verification link to an unconfirmed account with this address, without signing
+     * in. Every address runs the same single statement with the same writes (a mail job, an
+     * event), so neither the answer nor its time tells an account from none, as a reset request.
+     */
+    async resendVerification (kind: AccountType, email: string, locale: string, context: AuditContext): Promise<void> {
+      await issue(sql, repositoryOf(kind).tokens.issueResend, 'verify_email', normalizeEmail(email), locale, context)
+    },
+
+    ...createEmailChange(app, (token) => `${config.publicAppUrl}${PAGES.change_email}?token=${token}`),
 
     /**
      * Whether the token of a mailed link can still be used (of any account type). A mail whose
@@ -93,20 +108,23 @@ export function createAccountLifecycle (app: FastifyInstance) {
     },
 
     /**
-     * Sets a new password with a reset token, confirms the email, revokes every session and bumps
-     * tokenVersion, in one transaction. The token is checked before the password is hashed, so a
-     * stream of bogus tokens costs no hashing.
+     * Sets a new password with a reset token, confirms the email, revokes every session, bumps
+     * tokenVersion and clears the address's lockout, in one transaction. The token is checked
+     * before the password (the policy, then hashing), so a stream of bogus tokens costs no hashing.
      */
     async resetPassword (kind: AccountType, token: string, password: string, context: AuditContext): Promise<void> {
       if (!OPAQUE_TOKEN.test(token)) throw invalidToken(kind)
       const q = repositoryOf(kind).tokens
       const hash = hashToken(token)
-      if (!(await q.resetUsable.run(sql, [hash])).length) throw invalidToken(kind)
+      const [usable] = await q.resetUsable.run(sql, [hash])
+      if (!usable) throw invalidToken(kind)
+      assertStrongPassword(kind, config.passwordPolicy, 'password', password, usable.email)
       const phc = await hashPassword(password)
       const done = await sql.begin(async (tx) => {
         const [row] = await q.resetPassword.run(tx, [hash, phc, uuidv7(), context.ip, context.userAgent])
         if (!row) return false
         await revocations.revokeAll(tx, kind, row.id)
+        await clearLockout(tx, kind, row.id)
         return true
       })
       // Used by a concurrent request between the check and the change.
@@ -124,6 +142,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
       const [found] = await repo.owners.passwordOf.run(sql, [ownerId])
       if (!found) throw new AppError('UNAUTHORIZED')
       if (!await verifyPassword(found.password, current)) throw wrong()
+      assertStrongPassword(kind, config.passwordPolicy, 'newPassword', next, found.email)
       const phc = await hashPassword(next)
       await sql.begin(async (tx) => {
         // Changed by another request since it was checked: that one wins, this one must retry.

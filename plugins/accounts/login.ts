@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { AccountType, Client } from './registry.js'
 import { accountError, type AccountErrorName } from './errors.js'
-import { verifyPassword } from './passwords.js'
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js'
+import { createLockout } from './lockout.js'
 import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
 import type { Credentials } from './repository/owners.js'
 import { newOpaqueToken } from './tokens.js'
@@ -21,6 +22,12 @@ export interface SessionMeta {
   ip: string | null
 }
 
+/** An imported bcrypt hash just verified (`from`) and its argon2id replacement, written when the session opens. */
+export interface Rehash { from: string, to: string }
+
+/** The account whose password was right, and its hash's replacement if it needs one. */
+export type Checked = Credentials & { rehash: Rehash | null }
+
 export interface Issued {
   account: PublicAccount
   token: string
@@ -37,7 +44,7 @@ export type NextStep = 'session' | 'mfa'
 export type FirstStep = Extract<Amr, 'pwd' | 'oauth' | 'link'>
 
 /** The account a first step proved: `has_totp` when its statement folded it in (hasVerifiedTotp), else one more read. */
-export interface SignInAccount { id: string, has_totp?: boolean }
+export interface SignInAccount { id: string, has_totp?: boolean, rehash?: Rehash | null }
 
 /** The answer of a first step when a second factor is due: nothing is opened yet. */
 export interface MfaRequired {
@@ -60,6 +67,7 @@ export const MFA_CHALLENGE_TTL = 5 * 60
  */
 export function createLogin (app: FastifyInstance) {
   const { sql, tokens, config, accountMetrics: metrics } = app
+  const lockout = createLockout(app)
 
   /** A new session of `ownerId`, which opens a family named after it; params of the `open` and `register` statements. */
   function newSession (ownerId: string, meta: SessionMeta, assurance: Assurance) {
@@ -68,6 +76,14 @@ export function createLogin (app: FastifyInstance) {
     const params = [ownerId, familyId, refresh.hash, tokens.refreshExpiresAt(), meta.client, meta.platform, meta.userAgent, meta.ip,
       assurance.aal, assurance.amr]
     return { params, familyId, refreshToken: refresh.token }
+  }
+
+  /**
+   * The parameters of what opening a session also does (repository/safety.ts): a password sign-in
+   * takes its counted attempt back, an imported hash is replaced, the session cap applies.
+   */
+  function safetyParams (assurance: Assurance, rehash: Rehash | null) {
+    return [lockout.enabled && assurance.amr.includes('pwd'), rehash?.to ?? null, rehash?.from ?? null, config.maxSessionsPerAccount, uuidv7()]
   }
 
   function issue (kind: AccountType, row: Owner, client: Client, refreshToken: string, familyId: string, assurance: Assurance): Issued {
@@ -83,22 +99,26 @@ export function createLogin (app: FastifyInstance) {
    * (credentials, isActive, deletedAt, email confirmation: docs/behaviour.md#login). A failure is recorded with the
    * address tried and why, never the password, and thrown as the type's error.
    */
-  async function checkCredentials (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Credentials> {
+  async function checkCredentials (kind: AccountType, email: string, password: string, meta: SessionMeta): Promise<Checked> {
     const address = normalizeEmail(email)
-    const [found] = await repositoryOf(kind).owners.credentials.run(sql, [address])
+    // The read counts the attempt when the lockout is on (lockout.ts): a locked address is 429 here.
+    const attempt = await lockout.attempt(kind, address)
+    const { found } = attempt
     const fail = async (name: AccountErrorName, reason: string) => {
       await recordEvent(sql, { event: 'login.failed', accountType: kind.type, accountId: found?.id ?? null, data: { email: address, reason } },
         { actorType: null, actorId: null, sessionId: null, ip: meta.ip, userAgent: meta.userAgent })
+      await lockout.failed(kind, address, found?.id ?? null, attempt, meta)
       return accountError(kind, name)
     }
     // An unknown address is verified against a dummy hash: it takes as long as a wrong password.
-    if (!await verifyPassword(found?.password, password)) {
+    if (!await verifyPassword(found?.password, password) || !found) {
       throw await fail('BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', !found ? 'unknown_email' : found.password ? 'wrong_password' : 'no_password')
     }
     if (!found.is_active) throw await fail('BAD_REQUEST_ACCOUNT_INACTIVE', 'inactive')
     if (found.deleted_at) throw await fail('BAD_REQUEST_ACCOUNT_DELETED', 'deleted')
     if (config.requireEmailConfirmed && !found.is_email_confirmed) throw await fail('UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'email_not_confirmed')
-    return found
+    // An imported bcrypt hash becomes argon2id with the session this sign-in opens.
+    return { ...found, rehash: found.password && needsRehash(found.password) ? { from: found.password, to: await hashPassword(password) } : null }
   }
 
   /** Step 2: what the account still needs: a second factor when it has a verified TOTP factor. */
@@ -124,7 +144,7 @@ export function createLogin (app: FastifyInstance) {
    */
   async function completeSignIn (kind: AccountType, account: SignInAccount, meta: SessionMeta, method: FirstStep): Promise<SignIn> {
     switch (await nextStep(kind, account)) {
-      case 'session': return openSession(kind, account.id, meta, method === 'pwd' ? PASSWORD : { aal: 'aal1', amr: [method] })
+      case 'session': return openSession(kind, account.id, meta, method === 'pwd' ? PASSWORD : { aal: 'aal1', amr: [method] }, sql, account.rehash ?? null)
       case 'mfa': return openMfaChallenge(kind, account.id, method)
     }
   }
@@ -137,9 +157,9 @@ export function createLogin (app: FastifyInstance) {
    * the transaction of a second step.
    */
   async function openSession (kind: AccountType, ownerId: string, meta: SessionMeta, assurance: Assurance = PASSWORD,
-    db: Queryable = sql): Promise<Issued> {
+    db: Queryable = sql, rehash: Rehash | null = null): Promise<Issued> {
     const { params, familyId, refreshToken } = newSession(ownerId, meta, assurance)
-    const [row] = await repositoryOf(kind).sessions.open.run(db, [...params, uuidv7()])
+    const [row] = await repositoryOf(kind).sessions.open.run(db, [...params, uuidv7(), ...safetyParams(assurance, rehash)])
     if (!row) throw accountError(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
     return issue(kind, row, meta.client, refreshToken, familyId, assurance)
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AccountType } from './registry.js'
 import type { Queryable, Statement } from '../core/db.js'
 import { hashPassword } from './passwords.js'
+import { assertStrongPassword } from './password-policy.js'
 import { accountError } from './errors.js'
 import type { Issued, SessionMeta, createLogin } from './login.js'
 import { PASSWORD } from './assurance.js'
@@ -25,7 +26,7 @@ export type Within = (tx: Queryable, ownerId: string) => Promise<unknown>
 
 /** New accounts by registration (signed in, or not with REQUIRE_EMAIL_CONFIRMED); the CLI's `user create` is accountAdmin.create. */
 export function createSignup (app: FastifyInstance, login: ReturnType<typeof createLogin>) {
-  const { sql } = app
+  const { sql, config } = app
 
   /** A registration's statement and `within` in one transaction. */
   function inTransaction (kind: AccountType, statement: Statement<Owner>, params: unknown[], within?: Within): Promise<Owner> {
@@ -39,9 +40,10 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
   return {
     /**
      * Creates an active account and signs it in, like a login; `within` runs in the same
-     * transaction (the verification mail is queued there).
+     * transaction (the verification mail is queued there). A weak password is refused first.
      */
     async register (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<Issued> {
+      assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
       const { params, familyId, refreshToken } = login.newSession(uuidv7(), meta, PASSWORD)
       const hash = await hashPassword(password)
       const row = await inTransaction(kind, repositoryOf(kind).sessions.register, [...params, normalizeEmail(email), hash, uuidv7()], within)
@@ -50,6 +52,7 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
 
     /** Creates an active account without a session (REQUIRE_EMAIL_CONFIRMED: it signs in once confirmed). */
     async registerWithoutSession (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<PublicAccount> {
+      assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
       const hash = await hashPassword(password)
       const params = [uuidv7(), normalizeEmail(email), hash, uuidv7(), meta.ip, meta.userAgent, meta.client, meta.platform]
       return presentAccount(await inTransaction(kind, repositoryOf(kind).owners.registerWithoutSession, params, within))

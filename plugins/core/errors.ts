@@ -83,6 +83,8 @@ export interface AppErrorOptions {
   fields?: FieldError[]
   /** More top-level keys for the body (for example the failing checks of /ready). */
   extra?: Record<string, unknown>
+  /** Response headers that go with the error (`Retry-After` of a 429). */
+  headers?: Record<string, string | number>
 }
 
 /** A typed, expected error: the handler turns it into the flat body of its code. */
@@ -229,6 +231,7 @@ export default fp<ErrorsOptions>(async (app, opts) => {
     if (known) {
       // 503 is expected (shutting down, a dependency down) and logged where it is decided.
       if (known.statusCode >= 500 && known.statusCode !== 503) request.log.error({ requestId: request.id, err }, known.message)
+      if (known.options.headers) reply.headers(known.options.headers)
       return reply.code(known.statusCode).send(body(request, known))
     }
     const status = err.statusCode ?? 500

@@ -24,6 +24,12 @@ export function queueMailSql (template: string, to: string, locale: string, link
     'params', json_build_object('link', ${link}, 'expiresIn', ${expiresIn})), max_attempts => ${MAIL_MAX_ATTEMPTS})`
 }
 
+/** SQL queuing a notice without a link (email_change_notice) to `to` about `newEmail`; the arguments are SQL expressions. */
+export function queueNoticeSql (template: string, to: string, locale: string, newEmail: string): string {
+  return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', ${template}, 'to', ${to}, 'locale', ${locale},
+    'params', json_build_object('newEmail', ${newEmail})), max_attempts => ${MAIL_MAX_ATTEMPTS})`
+}
+
 export interface SentMail {
   messageId: string
   /** The .eml file written instead of sending (no SMTP_URL: development and test only). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { MailTemplate, SendEmailTaskPayload } from '../../schemas/mail.js'
+import { NOTICES, type MailTemplate, type SendEmailTaskPayload } from '../../schemas/mail.js'
 
 export interface RenderedMail {
   subject: string
@@ -18,6 +18,19 @@ export function formatLifetime (seconds: number, locale: string): string {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c])
 
+/** A notice: paragraphs, no link. */
+function renderNotice (locale: string, subject: string, paragraphs: string[]): RenderedMail {
+  const html = `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2328">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+</body>
+</html>
+`
+  return { subject, text: `${paragraphs.join('\n\n')}\n`, html }
+}
+
 /**
  * One mail of a template in the job's language, as plain text and HTML. The words are in the
  * locale catalogs (`MAIL[<template>_subject|_intro|_action]`, `MAIL[expires]`, `MAIL[ignore]`),
@@ -27,8 +40,9 @@ export function renderMail (i18n: FastifyInstance['i18n'], mail: SendEmailTaskPa
   const locale = i18n.supported(mail.locale) ?? 'en'
   const t = (key: string, params?: Record<string, string>) => i18n.translate(locale, `MAIL[${key}]`, params)
   const template: MailTemplate = mail.template
-  const { link, expiresIn } = mail.params
+  const { link = '', expiresIn = 0, newEmail = '' } = mail.params
   const subject = t(`${template}_subject`)
+  if (NOTICES.has(template)) return renderNotice(locale, subject, [t(`${template}_intro`, { email: mail.to, newEmail }), t(`${template}_advice`)])
   const intro = t(`${template}_intro`, { email: mail.to })
   const expires = t('expires', { lifetime: formatLifetime(expiresIn, locale) })
   const ignore = t('ignore')

@@ -29,7 +29,8 @@ export const ACCESS_TTL = 15 * 60
 export const REFRESH_TTL = 60 * 86400
 
 export type Action = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' | 'listsessions' | 'revokesession' | 'logoutothers' |
-  'requestemailverification' | 'verifyemail' | 'requestpasswordreset' | 'resetpassword' | 'changepassword'
+  'requestemailverification' | 'verifyemail' | 'requestpasswordreset' | 'resetpassword' | 'changepassword' |
+  'requestemailchange' | 'confirmemailchange' | 'resendverification'
 
 export function route (kind: AccountType, action: Action): string {
   return `/v1/${kind.path}/${action}`

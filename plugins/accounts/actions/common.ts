@@ -17,7 +17,8 @@ export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logou
   'listsessions' | 'revokesession' | 'logoutothers' | 'requestemailverification' | 'verifyemail' |
   'requestpasswordreset' | 'resetpassword' | 'changepassword' | 'enrolltotp' | 'verifytotp' | 'listfactors' |
   'removefactor' | 'regeneraterecoverycodes' | 'verifymfa' |
-  'requestsigninlink'
+  'requestsigninlink' |
+  'requestemailchange' | 'confirmemailchange' | 'resendverification'
 
 const ACTION_NAMES: Record<AccountAction, string> = {
   login: 'Login',
@@ -40,7 +41,10 @@ const ACTION_NAMES: Record<AccountAction, string> = {
   removefactor: 'RemoveFactor',
   regeneraterecoverycodes: 'RegenerateRecoveryCodes',
   verifymfa: 'VerifyMfa',
-  requestsigninlink: 'RequestSignInLink'
+  requestsigninlink: 'RequestSignInLink',
+  requestemailchange: 'RequestEmailChange',
+  confirmemailchange: 'ConfirmEmailChange',
+  resendverification: 'ResendVerification'
 }
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */

@@ -52,6 +52,6 @@ export function ownerStatements (kind: AccountType) {
     change,
     /** Locks the row, for a change of its sessions only (an admin's signout). */
     lock: statement<Id>(`select id from ${o} where id = $1 for update`),
-    passwordOf: statement<Pick<OwnerRow, 'password'>>(`select password from ${o} where id = $1 and is_active and deleted_at is null`)
+    passwordOf: statement<Pick<OwnerRow, 'password' | 'email'>>(`select password, email from ${o} where id = $1 and is_active and deleted_at is null`)
   }
 }

@@ -1,6 +1,7 @@
 import type { AccountType } from '../registry.js'
 import { statement } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
+import { openExtras } from './safety.js'
 import { OWNER_FIELDS, active, notify, tablesOf, type Owner, type Remaining, type SessionRow } from './shared.js'
 
 type SessionOf = Pick<SessionRow, 'family_id' | 'client' | 'platform' | 'aal' | 'amr'> & { session_id: string }
@@ -21,6 +22,7 @@ export type DeviceRow = Pick<SessionRow, 'family_id' | 'client' | 'platform' | '
 export function sessionStatements (kind: AccountType) {
   const { o, s, owner } = tablesOf(kind)
   const type = kind.type
+  const extras = openExtras(kind, 12)
   // A new session opens a family named after it: $1 owner, $2 session id, $3 hash, $4 expiry,
   // $5 client, $6 platform, $7 user agent, $8 ip, $9 aal, $10 amr; `from`: only for each row of that CTE.
   const newSession = (from?: string) => `insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address, aal, amr)
@@ -32,9 +34,11 @@ export function sessionStatements (kind: AccountType) {
   return {
     // Login bookkeeping, the new session and its audit event ($11: the event id) in one atomic
     // statement, for an account still active and not deleted (else nothing is written).
-    open: statement<Owner>(`with a as (update ${o} set login_count = login_count + 1, last_login = now(), last_login_at = now(), updated_at = now()
+    // $12-$16: the lockout, rehash and session cap (repository/safety.ts).
+    open: statement<Owner>(`with a as (update ${o} set ${extras.rehash}, login_count = login_count + 1, last_login = now(), last_login_at = now(), updated_at = now()
         where id = $1 and is_active and deleted_at is null returning ${OWNER_FIELDS(o)}),
-      s as (${newSession('a')}), e as (${opened('$11', 'login.succeeded', 'a')})
+      s as (${newSession('a')}), e as (${opened('$11', 'login.succeeded', 'a')}),
+      ${extras.ctes}
       select * from a`),
     // Registration counts as the first login: the account ($11 email, $12 hash), its session and
     // the register event ($13) in one statement.

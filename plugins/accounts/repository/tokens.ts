@@ -5,8 +5,8 @@ import { queueMailSql } from '../../mail/mailer.js'
 import { OWNER_FIELDS, tablesOf, type Owner, type OwnerRow } from './shared.js'
 import type { MailTemplate } from '../../../schemas/mail.js'
 
-/** What a one-time token is for; each purpose has a mail template of the same name. */
-export type Purpose = MailTemplate
+/** What a one-time token is for; each purpose has a mail template of the same name (the notices have no token). */
+export type Purpose = Exclude<MailTemplate, 'email_change_notice'>
 type Id = Pick<OwnerRow, 'id'>
 /** `queued` reads the mail job's CTE, which a statement that never read it would not run. */
 export interface Issue { issued: number, queued: number }
@@ -64,6 +64,10 @@ export function tokenStatements (kind: AccountType) {
       u as (update ${o} set is_email_confirmed = true, updated_at = now() where id = (select owner_id from t) returning id),
       e as (${used('$2', 'signin_link.used', '$3', '$4')})
       select id from u`),
+    // Resending a verification link without signing in ($1 the address): only an unconfirmed,
+    // active account that is not deleted gets one; every address costs the same statement.
+    issueResend: issue('verify_email', 'email.verification_sent',
+      `select id, email from ${o} where email = $1 and not is_email_confirmed and is_active and deleted_at is null`, true),
     // $2 event id, $3 ip, $4 user agent.
     verifyEmail: statement<Owner>(`with t as (update ${tk} k set used_at = now() from ${o} a where ${usable('verify_email')}
         returning k.${owner} as owner_id),
@@ -71,7 +75,8 @@ export function tokenStatements (kind: AccountType) {
         returning ${OWNER_FIELDS(o)}),
       e as (${used('$2', 'email.verified', '$3', '$4')})
       select * from u`),
-    resetUsable: statement<Record<string, unknown>>(`select 1 from ${tk} k, ${o} a where ${usable('reset_password', 'and a.is_active')}`),
+    // The address of the account a usable reset token is for (the password policy reads it).
+    resetUsable: statement<Pick<OwnerRow, 'email'>>(`select a.email from ${tk} k, ${o} a where ${usable('reset_password', 'and a.is_active')}`),
     // $2 the new hash, $3 event id, $4 ip, $5 user agent. The mailbox was proven: the email is confirmed.
     resetPassword: statement<Id>(`with t as (update ${tk} k set used_at = now() from ${o} a where ${usable('reset_password', 'and a.is_active')}
         returning k.${owner} as owner_id),

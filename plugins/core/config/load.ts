@@ -22,6 +22,7 @@ import { tokens } from './tokens.js'
 import { keys } from './keys.js'
 import { metrics } from './metrics.js'
 import { accounts } from './accounts.js'
+import { safety } from './safety.js'
 import { mail } from './mail.js'
 import { server } from './server.js'
 import { database } from './database.js'
@@ -35,7 +36,8 @@ import { mfa } from './mfa.js'
 import { overload } from './overload.js'
 
 export const CONCERNS = {
-  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, mfa, webauthn, federation, overload
+  runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, safety, mfa, webauthn,
+  federation, overload
 } as const
 
 export type ConcernName = keyof typeof CONCERNS

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { RequestEmailChangeArgsSchema } from '../../../schemas/accounts.js'
+import type { AccountType } from '../registry.js'
+import { auditContext, callerId, operation, passwordRateLimit } from './common.js'
+
+/**
+ * /v1/<type>/requestemailchange (authenticated) with `newEmail` and the current `password`: mails
+ * a confirmation link to the new address and a notice to the current one (200). A wrong password
+ * is INVALID_CURRENT_PASSWORD, a taken address USER_ALREADY_EXISTS; guesses are limited per
+ * account like logins.
+ */
+export function requestemailchange (kind: AccountType): FastifyPluginAsync {
+  return async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+    const { accountLifecycle } = app
+    app.route({
+      method: ANY_METHOD,
+      url: '/requestemailchange',
+      config: { operation: operation(kind, 'requestemailchange'), hashesPassword: true, auth: kind.type },
+      schema: { querystring: RequestEmailChangeArgsSchema, response: responses({ 200: Success(200) }) },
+      preHandler: passwordRateLimit(app, kind, 'requestemailchange', callerId),
+      handler: async (request) => {
+        const { newEmail, password } = request.query
+        await accountLifecycle.requestEmailChange(kind, request.account!.id, newEmail, password, request.locale, auditContext(request))
+        return { status: 200 as const, success: true as const }
+      }
+    })
+  }
+}

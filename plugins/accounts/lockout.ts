@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify'
+import { ACCOUNT_TYPES, type AccountType } from './registry.js'
+import { AppError } from '../core/errors.js'
+import type { Queryable } from '../core/db.js'
+import { repositoryOf } from './repository.js'
+import { lockoutStatements } from './repository/safety.js'
+import type { Credentials } from './repository/owners.js'
+import { recordEvent } from '../audit/events.js'
+
+const STATEMENTS = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, lockoutStatements(kind)]))
+
+export interface Attempt {
+  /** The account with this address, if any. */
+  found: Credentials | undefined
+  /** This attempt's number in the lockout window; null when the lockout is off. */
+  number: number | null
+}
+
+/**
+ * The per-account lockout of password sign-in (LOGIN_LOCKOUT_THRESHOLD failures within
+ * LOGIN_LOCKOUT_WINDOW, docs/behaviour.md#lockout), counted in PostgreSQL (`login_attempts`) so
+ * that every instance and every client address counts together, and keyed by the address tried
+ * so that an unknown address is locked exactly like a known one. Off (threshold 0): the plain
+ * credentials read, nothing counted.
+ */
+export function createLockout (app: FastifyInstance) {
+  const { sql } = app
+  const { threshold, windowSeconds } = app.config.loginLockout
+
+  return {
+    enabled: threshold > 0,
+
+    /**
+     * The account of `address` and this attempt's number, read and counted in one statement
+     * (the round trip login makes anyway). A locked address is 429 TOO_MANY_REQUESTS with
+     * Retry-After, before any password is verified.
+     */
+    async attempt (kind: AccountType, address: string): Promise<Attempt> {
+      if (threshold === 0) {
+        const [found] = await repositoryOf(kind).owners.credentials.run(sql, [address])
+        return { found, number: null }
+      }
+      const [row] = await STATEMENTS.get(kind)!.reserve.run(sql, [address, threshold, windowSeconds])
+      if (row.attempt === null) {
+        const after = row.retry_after ?? windowSeconds
+        throw new AppError('TOO_MANY_REQUESTS', { params: { after: `${after} s` }, headers: { 'retry-after': after } })
+      }
+      const { attempt, retry_after: _, ...found } = row
+      return { found: found.id === null ? undefined : found as Credentials, number: attempt }
+    },
+
+    /** After a failed attempt: the one that reaches the threshold locks the address, recorded as login.locked. */
+    async failed (kind: AccountType, address: string, accountId: string | null, attempt: Attempt, meta: { ip: string | null, userAgent: string | null }): Promise<void> {
+      if (attempt.number === null || attempt.number < threshold) return
+      await recordEvent(sql, { event: 'login.locked', accountType: kind.type, accountId, data: { email: address, failures: attempt.number, windowSeconds } },
+        { actorType: null, actorId: null, sessionId: null, ip: meta.ip, userAgent: meta.userAgent })
+    }
+  }
+}
+
+/** A successful password reset: the account's address starts afresh (in the reset's transaction). */
+export async function clearLockout (db: Queryable, kind: AccountType, ownerId: string): Promise<void> {
+  await STATEMENTS.get(kind)!.clear.run(db, [ownerId])
+}

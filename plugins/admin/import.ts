@@ -1,0 +1,164 @@
+import type { Readable } from 'node:stream'
+import { Type, type Static } from '@sinclair/typebox'
+import { Ajv } from 'ajv'
+import addFormats from 'ajv-formats'
+import type { AccountType } from '../accounts/registry.js'
+import { normalizeEmail } from '../accounts/repository.js'
+import { ARGON2_HASH, BCRYPT_HASH } from '../accounts/passwords.js'
+import { prepared, type Queryable } from '../core/db.js'
+import { uuidv7 } from '../../random.js'
+
+/** One line of an import file (docs/operations.md#importing-users). */
+const ImportLineSchema = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  passwordHash: Type.String({ minLength: 1, maxLength: 1024 }),
+  isEmailConfirmed: Type.Optional(Type.Boolean()),
+  createdAt: Type.Optional(Type.String({ format: 'date-time' })),
+  id: Type.Optional(Type.String({ format: 'uuid' }))
+}, { additionalProperties: false })
+const validLine = addFormats.default(new Ajv({ allErrors: true })).compile<Static<typeof ImportLineSchema>>(ImportLineSchema)
+
+/** Lines longer than this are refused without being held in memory whole. */
+export const MAX_LINE_BYTES = 64 * 1024
+/** Accounts inserted per statement. */
+export const IMPORT_BATCH = 1000
+
+export interface ImportReport {
+  imported: number
+  /** Lines whose email belongs to an account already, or to an earlier line of the file. */
+  skipped: number
+  invalid: Array<{ line: number, reason: string }>
+}
+
+interface Candidate { line: number, id: string, email: string, hash: string, confirmed: boolean, createdAt: string | null }
+
+/** The lines of a stream with their numbers (from 1); a line over `max` bytes comes as `null`, never buffered whole. */
+export async function * numberedLines (input: Readable, max = MAX_LINE_BYTES): AsyncGenerator<{ line: number, text: string | null }> {
+  let parts: Buffer[] = []
+  let size = 0
+  let tooLong = false
+  let line = 1
+  const end = () => {
+    const text = tooLong ? null : Buffer.concat(parts).toString('utf8').replace(/\r$/, '')
+    parts = []
+    size = 0
+    tooLong = false
+    return { line: line++, text }
+  }
+  for await (const chunk of input as AsyncIterable<Buffer>) {
+    let start = 0
+    for (let nl = chunk.indexOf(10, start); ; nl = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, nl === -1 ? chunk.length : nl)
+      if (!tooLong) {
+        size += piece.length
+        if (size > max) {
+          tooLong = true
+          parts = []
+        } else {
+          parts.push(Buffer.from(piece))
+        }
+      }
+      if (nl === -1) break
+      yield end()
+      start = nl + 1
+    }
+  }
+  if (size > 0 || tooLong) yield end()
+}
+
+/** A valid line as an account to insert, or why it is not one. */
+function candidate (line: number, text: string): Candidate | string {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return 'not a JSON object'
+  }
+  if (!validLine(value)) {
+    const [error] = validLine.errors!
+    const name = error.instancePath.slice(1) || String(error.params.missingProperty ?? error.params.additionalProperty ?? '')
+    if (error.keyword === 'additionalProperties') return `unknown key ${name}`
+    if (error.keyword === 'required') return `${name} is missing`
+    if (error.keyword === 'type' && !name) return 'not a JSON object'
+    return `${name} ${error.message}`
+  }
+  if (!ARGON2_HASH.test(value.passwordHash) && !BCRYPT_HASH.test(value.passwordHash)) {
+    return 'passwordHash is neither an argon2 PHC string nor a bcrypt hash ($2a$, $2b$, $2y$)'
+  }
+  return {
+    line,
+    id: value.id?.toLowerCase() ?? uuidv7(),
+    email: normalizeEmail(value.email),
+    hash: value.passwordHash,
+    confirmed: value.isEmailConfirmed ?? false,
+    createdAt: value.createdAt ?? null
+  }
+}
+
+/**
+ * One batch in one statement: inserted unless the email or the id is taken (the email taken
+ * before the statement: skipped; else the id: invalid). Answers per line what happened.
+ */
+function insertBatch (kind: AccountType) {
+  const o = `"${kind.ownerTable}"`
+  return `with x as (select * from jsonb_to_recordset($1::jsonb)
+      as x(id uuid, email text, password text, confirmed boolean, created_at timestamptz, line int)),
+    i as (insert into ${o} (id, email, password, is_email_confirmed, created_at, updated_at)
+      select id, email, password, confirmed, coalesce(created_at, now()), coalesce(created_at, now()) from x
+      where not exists (select 1 from ${o} u where u.id = x.id)
+      on conflict (email) do nothing returning email)
+    select x.line, exists (select 1 from i where i.email = x.email) as inserted,
+      exists (select 1 from ${o} u where u.email = x.email) as email_taken
+    from x`
+}
+
+/**
+ * Imports accounts of `kind` from JSON lines (`email`, `passwordHash`, optional
+ * `isEmailConfirmed`, `createdAt`, `id`), IMPORT_BATCH to a statement, each batch committed on
+ * its own: running it again after a failure skips what was imported. Hashes are kept as they
+ * are (argon2 PHC strings, or bcrypt, replaced by argon2id at the account's first sign-in).
+ */
+export async function importAccounts (db: Queryable, kind: AccountType, input: Readable,
+  opts: { batch?: number, maxLineBytes?: number } = {}): Promise<ImportReport> {
+  const report: ImportReport = { imported: 0, skipped: 0, invalid: [] }
+  const size = opts.batch ?? IMPORT_BATCH
+  const maxLine = opts.maxLineBytes ?? MAX_LINE_BYTES
+  const statement = insertBatch(kind)
+  const emails = new Set<string>()
+  const ids = new Set<string>()
+  let batch: Candidate[] = []
+  const flush = async () => {
+    if (!batch.length) return
+    const rows = await prepared<{ line: number, inserted: boolean, email_taken: boolean }>(db, statement, [
+      batch.map((c) => ({ id: c.id, email: c.email, password: c.hash, confirmed: c.confirmed, created_at: c.createdAt, line: c.line }))])
+    for (const row of rows) {
+      if (row.inserted) report.imported++
+      else if (row.email_taken) report.skipped++
+      else report.invalid.push({ line: row.line, reason: 'id is taken by another account' })
+    }
+    batch = []
+  }
+  for await (const { line, text } of numberedLines(input, maxLine)) {
+    if (text === null) {
+      report.invalid.push({ line, reason: `longer than ${maxLine} bytes` })
+      continue
+    }
+    if (!text.trim()) continue
+    const found = candidate(line, text)
+    if (typeof found === 'string') {
+      report.invalid.push({ line, reason: found })
+    } else if (emails.has(found.email)) {
+      report.skipped++
+    } else if (ids.has(found.id)) {
+      report.invalid.push({ line, reason: 'id is the id of an earlier line' })
+    } else {
+      emails.add(found.email)
+      ids.add(found.id)
+      batch.push(found)
+      if (batch.length >= size) await flush()
+    }
+  }
+  await flush()
+  report.invalid.sort((a, b) => a.line - b.line)
+  return report
+}
