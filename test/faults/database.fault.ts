@@ -27,7 +27,7 @@ t.test('PostgreSQL stopped under load, then started again', async (t) => {
 
   const server = await serve(t, {
     DATABASE_URL: database.url, DATA_DIR: parent, NODE_ENV: 'test', LOG_LEVEL: 'warn', MIGRATE_ON_START: 'true',
-    RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT_MAX: '1000000'
+    RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT_MAX: '1000000', LOGIN_LOCKOUT_THRESHOLD: '0'
   })
   const base = `http://127.0.0.1:${server.port}`
   t.ok((await server.waitFor('/health'))?.status === 200, 'the service is up')

@@ -57,7 +57,7 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
   t.teardown(drop)
   const server = await serve(t, {
     DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'warn', MIGRATE_ON_START: 'false', WORKER_ENABLED: 'false',
-    RATE_LIMIT_MAX: '100000000', LOGIN_RATE_LIMIT_MAX: '100000000', PASSWORD_HASH_QUEUE: String(queue)
+    RATE_LIMIT_MAX: '100000000', LOGIN_RATE_LIMIT_MAX: '100000000', LOGIN_LOCKOUT_THRESHOLD: '0', PASSWORD_HASH_QUEUE: String(queue)
   })
   const base = `http://127.0.0.1:${server.port}`
   t.equal((await server.waitFor('/health'))?.status, 200, 'the service is up')

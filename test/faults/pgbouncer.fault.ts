@@ -29,7 +29,7 @@ t.test('every feature through PgBouncer in transaction mode', async (t) => {
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   const server = await serve(t, {
     DATABASE_URL: bouncer.through(url), DATABASE_DIRECT_URL: url, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info',
-    MIGRATE_ON_START: 'true', WORKER_ENABLED: 'true', PUBLISH_MODE: 'async', RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT_MAX: '1000000'
+    MIGRATE_ON_START: 'true', WORKER_ENABLED: 'true', PUBLISH_MODE: 'async', RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT_MAX: '1000000', LOGIN_LOCKOUT_THRESHOLD: '0'
   })
   const base = `http://127.0.0.1:${server.port}`
   t.equal((await server.waitFor('/ready'))?.status, 200, '/ready answers 200 (database and worker up)')
@@ -102,7 +102,7 @@ t.test('with prepared statements forced on (DATABASE_POOLER=none), PgBouncer in 
   })
   const server = await serve(t, {
     DATABASE_URL: bouncer.through(url), DATABASE_DIRECT_URL: url, DATABASE_POOLER: 'none', NODE_ENV: 'test', LOG_LEVEL: 'warn',
-    MIGRATE_ON_START: 'false', WORKER_ENABLED: 'false', RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT_MAX: '1000000', DB_POOL_SIZE: '8'
+    MIGRATE_ON_START: 'false', WORKER_ENABLED: 'false', RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT_MAX: '1000000', LOGIN_LOCKOUT_THRESHOLD: '0', DB_POOL_SIZE: '8'
   })
   const base = `http://127.0.0.1:${server.port}`
   t.equal((await server.waitFor('/health'))?.status, 200)

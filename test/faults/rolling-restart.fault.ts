@@ -50,7 +50,7 @@ t.test('a rolling restart of three instances behind HAProxy under load', async (
   t.teardown(drop)
   const env: Record<string, string> = {
     DATABASE_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'warn', MIGRATE_ON_START: 'false', WORKER_ENABLED: 'false',
-    TRUST_PROXY: '1', RATE_LIMIT_MAX: '100000000', LOGIN_RATE_LIMIT_MAX: '100000000',
+    TRUST_PROXY: '1', RATE_LIMIT_MAX: '100000000', LOGIN_RATE_LIMIT_MAX: '100000000', LOGIN_LOCKOUT_THRESHOLD: '0',
     // One set of secrets for the three: a token from one instance is checked by another.
     ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'), REFRESH_TOKEN_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: proxyDir('rolling-data'),
