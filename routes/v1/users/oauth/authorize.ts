@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { responses } from '../../../schemas/common.js'
-import { AuthorizeArgsSchema, ProviderParamsSchema } from '../../../schemas/federation.js'
-import { STATE_COOKIE, stateCookieOptions, callbackUrl } from '../../../plugins/federation/http.js'
+import { responses } from '../../../../schemas/common.js'
+import { AuthorizeArgsSchema, ProviderParamsSchema } from '../../../../schemas/federation.js'
+import { STATE_COOKIE, stateCookieOptions, callbackUrl } from '../../../../plugins/federation/http.js'
 
 /**
  * GET /v1/users/oauth/<provider>/authorize?redirectTo=<url>: 302 to the provider, with a state,
@@ -16,7 +16,7 @@ const authorize: FastifyPluginAsync = async (fastify) => {
   const { federation } = app
   app.route({
     method: 'GET',
-    url: '/oauth/:provider/authorize',
+    url: '/:provider/authorize',
     config: { operation: 'V1OAuthAuthorize' },
     schema: {
       params: ProviderParamsSchema,

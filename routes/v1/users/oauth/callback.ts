@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { responses } from '../../../schemas/common.js'
-import { CallbackArgsSchema, ProviderParamsSchema } from '../../../schemas/federation.js'
-import { cookiesOf } from '../../../plugins/core/cookies.js'
-import { auditContext } from '../../../plugins/accounts/actions/common.js'
-import { STATE_COOKIE, stateCookieOptions } from '../../../plugins/federation/http.js'
+import { responses } from '../../../../schemas/common.js'
+import { CallbackArgsSchema, ProviderParamsSchema } from '../../../../schemas/federation.js'
+import { cookiesOf } from '../../../../plugins/core/cookies.js'
+import { auditContext } from '../../../../plugins/accounts/actions/common.js'
+import { STATE_COOKIE, stateCookieOptions } from '../../../../plugins/federation/http.js'
 
 /**
  * GET /v1/users/oauth/<provider>/callback: where the provider sends the browser back. After
@@ -18,7 +18,7 @@ const callback: FastifyPluginAsync = async (fastify) => {
   const { federation } = app
   app.route({
     method: 'GET',
-    url: '/oauth/:provider/callback',
+    url: '/:provider/callback',
     config: { operation: 'V1OAuthCallback' },
     schema: {
       params: ProviderParamsSchema,
