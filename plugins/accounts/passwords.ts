@@ -1,6 +1,7 @@
 import { hash, verify, Algorithm } from '@node-rs/argon2'
 import { verify as bcryptVerify } from '@node-rs/bcrypt'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { hashingTurn } from '../core/overload.js'
 
 // OWASP's argon2id parameters: 19 MiB, 2 iterations, 1 lane. Hashes are PHC strings.
 export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 }
@@ -8,9 +9,9 @@ export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456
 // Verified against for unknown emails, so a miss costs as much time as a wrong password.
 let dummy: Promise<string> | undefined
 
-/** Runs on the libuv thread pool, never on the event loop. */
+/** Runs on the libuv thread pool, never on the event loop, in its turn (hashingTurn: one per core). */
 export function hashPassword (password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS)
+  return hashingTurn(() => hash(password, ARGON2_OPTIONS))
 }
 
 /** A bcrypt hash as imported from another system (`latchkey import users`): `$2a$`, `$2b$` or `$2y$`, cost 04-31. */
@@ -44,9 +45,11 @@ export function failureFloor (): number {
 }
 
 async function timed (kind: string, check: () => Promise<boolean>): Promise<boolean> {
-  const start = performance.now()
-  const ok = await check().catch(() => false)
-  const elapsed = performance.now() - start
+  // The duration is the verification's own, not its wait for a turn.
+  const { ok, elapsed } = await hashingTurn(async () => {
+    const start = performance.now()
+    return { ok: await check().catch(() => false), elapsed: performance.now() - start }
+  })
   const before = durations.get(kind)
   durations.set(kind, before === undefined ? elapsed : before * 0.8 + elapsed * 0.2)
   if (!ok) {
@@ -59,7 +62,8 @@ async function timed (kind: string, check: () => Promise<boolean>): Promise<bool
 /** Checks a password against a stored argon2 or bcrypt hash; null (no account) checks against a dummy. */
 export async function verifyPassword (stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored) {
-    dummy ??= hashPassword('latchkey-dummy-password')
+    // A refused turn (503) is not kept: the next miss hashes it again.
+    dummy ??= hashPassword('latchkey-dummy-password').catch((err) => { dummy = undefined; throw err })
     const phc = await dummy
     await timed('argon2', () => verify(phc, password))
     return false

@@ -50,8 +50,8 @@ async function probe (probes: Record<string, () => Promise<Timed>>, ms: number):
 
 t.test('a login flood at 10x the hashing rate leaves every other route its latency', async (t) => {
   const rate = await hashRate()
-  // Within the docs' advice (under a second of what the service hashes, on one core fewer than
-  // the machine has), with room for the hashing to slow down under the flood.
+  // Within the docs' advice (under a second of what the service hashes, on every core of the
+  // machine), with room for the hashing to slow down under the flood.
   const queue = Math.max(2, Math.round(0.5 * rate * HASHING_AT_ONCE / availableParallelism()))
   const { url, drop } = await cloneDatabase()
   t.teardown(drop)

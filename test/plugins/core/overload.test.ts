@@ -1,8 +1,10 @@
 import t from 'tap'
+import { readdirSync, readFileSync } from 'node:fs'
+import { getPriority } from 'node:os'
 import { setImmediate } from 'node:timers/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { HASHING_AT_ONCE } from '../../../plugins/core/overload.js'
+import { HASHING_AT_ONCE, HASHING_NICE, RUNNING_AT_ONCE, hashingTurn } from '../../../plugins/core/overload.js'
 import { build } from '../../helpers/app.js'
 import { type TapTest, ENV, NEW_PASSWORD, PASSWORD, authed, createTestAccount, login, refresh, route, signIn, uniqueEmail } from '../../helpers/accounts.js'
 
@@ -33,27 +35,27 @@ function assertRefused (t: TapTest, responses: LightMyRequestResponse[]) {
  * with them once that is so (inject does not keep the order of its calls).
  */
 async function fill (app: FastifyInstance, payload: Record<string, unknown>) {
-  const started = Array.from({ length: HASHING_AT_ONCE + 1 }, () => login(app, user, payload).then((res) => ({ res, at: Date.now() })))
+  const started = Array.from({ length: RUNNING_AT_ONCE + 1 }, () => login(app, user, payload).then((res) => ({ res, at: Date.now() })))
   while (app.passwordHashing().waiting < 1) await setImmediate()
   return started
 }
 
 const idle = (app: FastifyInstance) => app.passwordHashing().running === 0 && app.passwordHashing().waiting === 0
 
-t.test(`PASSWORD_HASH_QUEUE=1: ${HASHING_AT_ONCE} hashing request(s) at a time (one per core), one waiting, the others 503 at once`, async (t) => {
+t.test(`PASSWORD_HASH_QUEUE=1: ${RUNNING_AT_ONCE} hashing request(s) at a time (two per core), one waiting, the others 503 at once`, async (t) => {
   const app = await build(t, { env: { ...ENV, PASSWORD_HASH_QUEUE: '1' } })
   const account = await createTestAccount(app, user)
   const first = await signIn(app, user, account)
 
   t.test('concurrent logins: the running and the waiting one 201, four 503 SERVICE_UNAVAILABLE with Retry-After: 1', async (t) => {
-    const n = HASHING_AT_ONCE + 1 + 4
+    const n = RUNNING_AT_ONCE + 1 + 4
     const responses = await Promise.all(Array.from({ length: n }, () =>
       login(app, user, { email: account.email, password: account.password })))
-    t.same(statuses(responses), { 201: HASHING_AT_ONCE + 1, 503: 4 })
+    t.same(statuses(responses), { 201: RUNNING_AT_ONCE + 1, 503: 4 })
     assertRefused(t, responses)
     t.ok(idle(app), 'every slot is free again')
     const sessions = await app.sql`select count(*)::int as n from user_sessions where user_id = ${account.id}`
-    t.equal(sessions[0].n, 1 + HASHING_AT_ONCE + 1, 'the refused logins opened no session (the first sign-in and the logins that ran)')
+    t.equal(sessions[0].n, 1 + RUNNING_AT_ONCE + 1, 'the refused logins opened no session (the first sign-in and the logins that ran)')
   })
 
   t.test('the refused ones are answered before the running hash is done', async (t) => {
@@ -114,11 +116,59 @@ t.test('the default bound (64) lets 20 concurrent logins through, in turn', asyn
 t.test('waiting logins run in their turn, each one', async (t) => {
   const app = await build(t, { env: { ...ENV, PASSWORD_HASH_QUEUE: '8' } })
   const account = await createTestAccount(app, user)
-  const all = Array.from({ length: HASHING_AT_ONCE + 8 }, () =>
+  const all = Array.from({ length: RUNNING_AT_ONCE + 8 }, () =>
     login(app, user, { email: account.email, password: account.password }))
   while (app.passwordHashing().waiting < 8) await setImmediate()
-  t.equal(app.passwordHashing().running, HASHING_AT_ONCE, 'as many running as allowed')
+  t.equal(app.passwordHashing().running, RUNNING_AT_ONCE, 'as many running as allowed')
   const responses = await Promise.all(all)
-  t.same(statuses(responses), { 201: HASHING_AT_ONCE + 8 }, 'every waiting one is served')
+  t.same(statuses(responses), { 201: RUNNING_AT_ONCE + 8 }, 'every waiting one is served')
   t.ok(idle(app))
+})
+
+t.test(`the hashes themselves run ${HASHING_AT_ONCE} at a time (one per core), the others in order`, async (t) => {
+  const release: Array<() => void> = []
+  const order: number[] = []
+  const all = Array.from({ length: HASHING_AT_ONCE + 3 }, (_, i) => hashingTurn(() => new Promise<number>((resolve) => {
+    order.push(i)
+    release.push(() => resolve(i))
+  })))
+  await setImmediate()
+  t.same(order, Array.from({ length: HASHING_AT_ONCE }, (_, i) => i), 'only as many started as there are cores')
+  while (release.length) {
+    release.shift()!()
+    await setImmediate()
+  }
+  // Each one released lets the next waiting one start, in the order they asked.
+  t.same(await Promise.all(all), all.map((_, i) => i))
+  t.same(order, all.map((_, i) => i), 'the waiting ones ran in order')
+})
+
+t.test('a login runs its hash in a turn: never more hashes at once than cores, while twice as many logins run', async (t) => {
+  const app = await build(t, { env: { ...ENV, LOGIN_LOCKOUT_THRESHOLD: '0' } })
+  const account = await createTestAccount(app, user)
+  let most = 0
+  let mostRunning = 0
+  const watch = setInterval(() => {
+    most = Math.max(most, app.passwordHashing().hashing)
+    mostRunning = Math.max(mostRunning, app.passwordHashing().running)
+  }, 1)
+  const responses = await Promise.all(Array.from({ length: 4 * RUNNING_AT_ONCE }, () =>
+    login(app, user, { email: account.email, password: account.password })))
+  clearInterval(watch)
+  t.same(statuses(responses), { 201: 4 * RUNNING_AT_ONCE })
+  t.ok(most <= HASHING_AT_ONCE && most > 0, `at most ${HASHING_AT_ONCE} hashes at once (seen ${most})`)
+  t.equal(mostRunning, RUNNING_AT_ONCE, `${RUNNING_AT_ONCE} logins ran at once`)
+  t.equal(app.passwordHashing().hashing, 0, 'every turn handed back')
+})
+
+t.test('once a hash has run, libuv\'s pool threads run at a lower priority than the event loop', async (t) => {
+  await hashingTurn(async () => 'warm')
+  const threads = readdirSync('/proc/self/task').map((tid) => ({
+    tid: Number(tid), name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()
+  }))
+  const pool = threads.filter((th) => th.name === 'libuv-worker')
+  t.ok(pool.length >= 1, `the pool's threads are named (${pool.length})`)
+  t.same(pool.map((th) => getPriority(th.tid)), pool.map(() => HASHING_NICE), `each at nice ${HASHING_NICE}`)
+  t.equal(getPriority(process.pid), getPriority(), 'the main thread keeps its priority')
+  t.equal(getPriority(), 0)
 })
