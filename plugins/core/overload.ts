@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { availableParallelism, setPriority } from 'node:os'
+import { availableParallelism } from 'node:os'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from './errors.js'
@@ -24,35 +23,17 @@ declare module 'fastify' {
 export const HASHING_AT_ONCE = availableParallelism()
 // Hashing routes running at once: two per hash, so that while one request of a pair does its
 // statements (reading the account before its hash, opening the session after) the other hashes
-// and no core waits for a round trip. One per hash held a core idle through them: logins at 0.66
-// of raw argon2id against 0.8 (bench/README.md). The waiting ones touch neither the database pool
-// nor the lockout's count.
+// and no core waits for a round trip. One per hash held a core idle through them: logins at
+// 0.61-0.66 of raw argon2id against 0.70-0.77 (bench/README.md). The waiting ones touch neither
+// the database pool nor the lockout's count. Lowering the pool threads' priority (nice 10) was
+// tried for the other routes' sake under a flood: it cost logins 8% and the flood test showed no gain.
 export const RUNNING_AT_ONCE = 2 * HASHING_AT_ONCE
-// The longest a request waits for its turn: it is refused then, so none waits 2 s in all (its hash,
-// at low priority, takes longer on a machine busy with other work).
+// The longest a request waits for its turn: it is refused then, so none waits 2 s in all.
 const MAX_WAIT_MS = 1000
 
 // The process's hashes (argon2 and bcrypt run on libuv's thread pool, which every app of the process shares).
 let hashing = 0
 const turns: Array<() => void> = []
-let yielding = false
-
-/**
- * libuv's pool threads (named `libuv-worker` since Node 22) run at nice 10 once they exist, so
- * the event loop and PostgreSQL are served first and the hashes take the CPU that is left: a
- * flood keeps every core hashing, and /health, refresh and authenticated requests their latency.
- * Lowering one's own priority needs no privilege; where threads are not named or there is no
- * /proc, nothing changes. The pool's other work (file reads, DNS) is rare here.
- */
-function yieldToTheEventLoop (): void {
-  yielding = true
-  try {
-    for (const tid of readdirSync('/proc/self/task')) {
-      if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() === 'libuv-worker') setPriority(Number(tid), HASHING_NICE)
-    }
-  } catch {}
-}
-export const HASHING_NICE = 10
 
 /** Runs `hash` (a password hash or verification) in its turn: at most HASHING_AT_ONCE at once in the process, the others in order. */
 export async function hashingTurn<T> (hash: () => Promise<T>): Promise<T> {
@@ -61,13 +42,12 @@ export async function hashingTurn<T> (hash: () => Promise<T>): Promise<T> {
   try {
     return await hash()
   } finally {
-    // The pool's threads exist once it has run something.
-    if (!yielding) yieldToTheEventLoop()
     const next = turns.shift()
     if (next) next()
     else hashing--
   }
 }
+
 const kHashing = Symbol('hashing')
 type Counted = FastifyRequest & { [kHashing]: boolean }
 

@@ -1,10 +1,8 @@
 import t from 'tap'
-import { readdirSync, readFileSync } from 'node:fs'
-import { getPriority } from 'node:os'
 import { setImmediate } from 'node:timers/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { HASHING_AT_ONCE, HASHING_NICE, RUNNING_AT_ONCE, hashingTurn } from '../../../plugins/core/overload.js'
+import { HASHING_AT_ONCE, RUNNING_AT_ONCE, hashingTurn } from '../../../plugins/core/overload.js'
 import { build } from '../../helpers/app.js'
 import { type TapTest, ENV, NEW_PASSWORD, PASSWORD, authed, createTestAccount, login, refresh, route, signIn, uniqueEmail } from '../../helpers/accounts.js'
 
@@ -159,16 +157,4 @@ t.test('a login runs its hash in a turn: never more hashes at once than cores, w
   t.ok(most <= HASHING_AT_ONCE && most > 0, `at most ${HASHING_AT_ONCE} hashes at once (seen ${most})`)
   t.equal(mostRunning, RUNNING_AT_ONCE, `${RUNNING_AT_ONCE} logins ran at once`)
   t.equal(app.passwordHashing().hashing, 0, 'every turn handed back')
-})
-
-t.test('once a hash has run, libuv\'s pool threads run at a lower priority than the event loop', async (t) => {
-  await hashingTurn(async () => 'warm')
-  const threads = readdirSync('/proc/self/task').map((tid) => ({
-    tid: Number(tid), name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()
-  }))
-  const pool = threads.filter((th) => th.name === 'libuv-worker')
-  t.ok(pool.length >= 1, `the pool's threads are named (${pool.length})`)
-  t.same(pool.map((th) => getPriority(th.tid)), pool.map(() => HASHING_NICE), `each at nice ${HASHING_NICE}`)
-  t.equal(getPriority(process.pid), getPriority(), 'the main thread keeps its priority')
-  t.equal(getPriority(), 0)
 })
