@@ -51,7 +51,7 @@ Protected actions take \`Authorization: jwt-<type> <access token>\` (security sc
 \`jwt-admin\`). The access token's audience is \`<type>-<client>\`, the client being \`X-Client\`
 (\`web\` or \`app\`, anything else means \`web\`): send the same \`X-Client\` with a token as at the
 login that issued it. \`X-Platform\` (free text up to 32 characters) is stored on the session at
-login and register. Refresh and logout read the refresh token from the cookie
+every sign-in. Both are header parameters of the operations that read them. Refresh and logout read the refresh token from the cookie
 \`jwt-<type>-refresh\` first, then from the \`refreshToken\` argument.
 
 Every error is the flat body \`Error\`; clients branch on \`error\`, which never changes, while
