@@ -22,7 +22,7 @@ export function verifymfa (kind: AccountType): FastifyPluginAsync {
       config: {
         operation: operation(kind, 'verifymfa'),
         signsIn: true,
-        errors: errorsOf(kind, 'UNAUTHORIZED_MFA_TOKEN', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_MFA_CODE')
+        errors: errorsOf(kind, 'UNAUTHORIZED_MFA_TOKEN', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_MFA_CODE', 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
       },
       schema: {
         summary: 'Finish a sign-in with a second factor or a recovery code',

@@ -17,7 +17,8 @@ export function passkeyLogin (kind: AccountType): FastifyPluginAsync {
       config: {
         operation: operationNamed(kind, 'PasskeyLogin'),
         signsIn: true,
-        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_PASSKEY', 'BAD_REQUEST_ACCOUNT_INACTIVE', 'BAD_REQUEST_ACCOUNT_DELETED', 'UNAUTHORIZED_EMAIL_NOT_CONFIRMED')
+        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_PASSKEY', 'BAD_REQUEST_ACCOUNT_INACTIVE', 'BAD_REQUEST_ACCOUNT_DELETED',
+          'UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
       },
       schema: {
         summary: 'Sign in with a passkey',

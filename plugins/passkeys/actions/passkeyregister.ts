@@ -16,7 +16,7 @@ export function passkeyRegister (kind: AccountType): FastifyPluginAsync {
       config: {
         operation: operationNamed(kind, 'PasskeyRegister'),
         auth: kind.type,
-        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_PASSKEY', 'BAD_REQUEST_TOO_MANY_PASSKEYS')
+        errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'BAD_REQUEST_INVALID_PASSKEY', 'BAD_REQUEST_TOO_MANY_PASSKEYS')
       },
       schema: {
         summary: 'Register a passkey with the authenticator\'s answer',
