@@ -7,7 +7,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import { ROOT } from '../../paths.js'
 import { ErrorSchema } from '../../schemas/common.js'
 import { nameComponents } from './openapi/components.js'
-import { HEADER_PARAMETERS, describeRoute } from './openapi/operations.js'
+import { HEADER_PARAMETERS, describeRoute, routeShape } from './openapi/operations.js'
 
 const OPENAPI_PATH = '/openapi.json'
 const DOCS_PREFIX = '/docs'
@@ -101,8 +101,7 @@ function transform (translate: (key: string) => string) {
     const config = route.config as { operation?: string, auth?: string } | undefined
     if (!schema || schema.hide) return { schema, url }
     const args = schema.querystring as Json | undefined
-    const anyMethod = Array.isArray(route.method) && route.method.length > 1 && route.method.includes('POST')
-    const hasArgs = Object.keys(args?.properties ?? {}).length > 0 || Boolean(schema.params)
+    const { anyMethod, hasArgs } = routeShape(route)
     const doc = describeRoute(route, anyMethod, hasArgs, translate)
     const out: Json = { ...schema, operationId: config?.operation, tags: [tagOf(url)], description: doc.description, security: [] }
     if (doc.summary) out.summary = doc.summary

@@ -37,23 +37,50 @@ function errorLine (error: string, translate: Translate, note = ''): string {
   return `- ${def.status} \`${error}\`${note}: ${translate(def.keys[0]).replace(/\{(\w+)\}/g, '<$1>')}`
 }
 
+/** What a route is, as far as its generic errors go. */
+export interface RouteShape {
+  config?: RouteOptions['config']
+  /** Takes any method (its arguments may come as a JSON body). */
+  anyMethod: boolean
+  hasArgs: boolean
+}
+
+export interface DocumentedError { error: string, when?: string }
+
+/** The shape of a route from its options (a route's, or a request's routeOptions). */
+export function routeShape (route: { method: string | string[], schema?: unknown, config?: RouteOptions['config'] }): RouteShape {
+  const schema = (route.schema ?? {}) as { querystring?: { properties?: object }, params?: unknown }
+  return {
+    config: route.config,
+    anyMethod: Array.isArray(route.method) && route.method.length > 1 && route.method.includes('POST'),
+    hasArgs: Object.keys(schema.querystring?.properties ?? {}).length > 0 || Boolean(schema.params)
+  }
+}
+
+/**
+ * Every error a route may answer: those its declaration implies (arguments, authentication, a
+ * body, the rate limit, 5xx) and its own (`config.errors`), as openapi.json lists them.
+ */
+export function routeErrors ({ config = {}, anyMethod, hasArgs }: RouteShape): DocumentedError[] {
+  const errors: DocumentedError[] = []
+  if (anyMethod || hasArgs) errors.push({ error: 'BAD_REQUEST_INVALID_ARGUMENTS' })
+  if (config.auth) errors.push({ error: 'UNAUTHORIZED' })
+  for (const entry of config.errors ?? []) errors.push(typeof entry === 'string' ? { error: entry } : entry)
+  if (anyMethod) errors.push({ error: 'PAYLOAD_TOO_LARGE' }, { error: 'UNSUPPORTED_MEDIA_TYPE' })
+  if (config.rateLimit !== false) errors.push({ error: 'TOO_MANY_REQUESTS' })
+  errors.push({ error: 'INTERNAL_SERVER_ERROR' }, { error: 'SERVICE_UNAVAILABLE' })
+  return errors
+}
+
 /**
  * What the document says of one route besides its schemas: its summary (from the route schema),
- * its description (the route's own, then how it is called, then every error it may answer:
- * `config.errors` plus those the declaration implies) and the headers it reads.
+ * its description (the route's own, then how it is called, then every error it may answer, by
+ * status) and the headers it reads.
  */
 export function describeRoute (route: RouteOptions, anyMethod: boolean, hasArgs: boolean, translate: Translate): RouteDoc {
   const config = route.config ?? {}
   const schema = (route.schema ?? {}) as { summary?: string, description?: string }
-  const lines: string[] = []
-  if (anyMethod || hasArgs) lines.push(errorLine('BAD_REQUEST_INVALID_ARGUMENTS', translate))
-  if (config.auth) lines.push(errorLine('UNAUTHORIZED', translate))
-  for (const entry of config.errors ?? []) {
-    lines.push(typeof entry === 'string' ? errorLine(entry, translate) : errorLine(entry.error, translate, ` (${entry.when})`))
-  }
-  if (anyMethod) lines.push(errorLine('PAYLOAD_TOO_LARGE', translate), errorLine('UNSUPPORTED_MEDIA_TYPE', translate))
-  if (config.rateLimit !== false) lines.push(errorLine('TOO_MANY_REQUESTS', translate))
-  lines.push(errorLine('INTERNAL_SERVER_ERROR', translate), errorLine('SERVICE_UNAVAILABLE', translate))
+  const lines = routeErrors({ config, anyMethod, hasArgs }).map(({ error, when }) => errorLine(error, translate, when ? ` (${when})` : ''))
   // By status, then as declared.
   const sorted = lines.map((line, i) => ({ line, i })).sort((a, b) => a.line.slice(2, 5).localeCompare(b.line.slice(2, 5)) || a.i - b.i)
   const how = anyMethod
