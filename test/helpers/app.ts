@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import postgres from 'postgres'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../app.js'
 import { loadConfig, type Config } from '../../plugins/core/config.js'
+import { ROOT } from '../../paths.js'
 import { testPgBouncer } from './pgbouncer.js'
+
+/** The routes, after the guard that fails an answer with an error code the route does not document. */
+const GUARDED_ROUTES = [join(ROOT, 'test', 'fixtures', 'error-guard'), join(ROOT, 'routes')]
 
 type Test = { teardown: (fn: () => unknown) => void }
 
@@ -56,10 +61,14 @@ export interface BuildOptions extends Partial<Omit<AppOptions, 'config'>> {
   env?: Record<string, string>
 }
 
-/** An app on its own database, closed (and the database dropped) when the test ends. */
+/**
+ * An app on its own database, closed (and the database dropped) when the test ends. Without
+ * `routeDirs`, the routes answer only the error codes openapi.json lists for them
+ * (test/fixtures/error-guard: another is a 500 UNDECLARED_ERROR).
+ */
 export async function build (t: Test, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const { url, drop } = await cloneDatabase()
-  const { env, ...rest } = opts
+  const { env, ...rest } = { routeDirs: GUARDED_ROUTES, ...opts }
   let app: FastifyInstance | undefined
   t.teardown(async () => {
     await app?.close()
