@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { AccountSchema, SessionSchema } from './accounts.js'
 import { Success } from './common.js'
+import { FactorSchema } from './factors.js'
 
 /** The events of the audit log (docs/behaviour.md#audit-log). */
 export const AUDIT_EVENTS = [
@@ -46,7 +47,7 @@ export const ListUsersResponseSchema = Success(200, {
   nextCursor: Type.Union([Type.String(), Type.Null()])
 })
 export const AdminUserResponseSchema = Success(200, { user: AdminAccountViewSchema })
-export const GetUserResponseSchema = Success(200, { user: AdminAccountViewSchema, sessions: Type.Array(SessionSchema) })
+export const GetUserResponseSchema = Success(200, { user: AdminAccountViewSchema, sessions: Type.Array(SessionSchema), factors: Type.Array(FactorSchema) })
 
 export const AuditEventSchema = Type.Object({
   id: Uuid,

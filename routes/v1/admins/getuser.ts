@@ -5,10 +5,10 @@ import { GetUserResponseSchema, UserIdArgsSchema } from '../../../schemas/admin.
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { accountError } from '../../../plugins/accounts/errors.js'
 
-/** /v1/admins/getuser `userId`: the user as admins see it, with its devices (none is `current`). */
+/** /v1/admins/getuser `userId`: the user as admins see it, with its devices (none is `current`) and second factors. */
 const getuser: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { accountAdmin, sessions } = app
+  const { accountAdmin, sessions, factors } = app
   const kind = ACCOUNT_TYPES.user
   app.route({
     method: ANY_METHOD,
@@ -19,7 +19,7 @@ const getuser: FastifyPluginAsync = async (fastify) => {
       errors: ['USER.NOT_FOUND']
     },
     schema: {
-      summary: 'Get a user and the user\'s devices',
+      summary: 'Get a user, the user\'s devices and second factors',
       querystring: UserIdArgsSchema,
       response: responses({ 200: GetUserResponseSchema })
     },
@@ -28,7 +28,8 @@ const getuser: FastifyPluginAsync = async (fastify) => {
       const user = await accountAdmin.get(kind, userId)
       if (!user) throw accountError(kind, 'NOT_FOUND')
       reply.header('cache-control', 'no-store')
-      return { status: 200 as const, success: true as const, user, sessions: await sessions.listSessions(kind, userId, null) }
+      const [devices, factorList] = await Promise.all([sessions.listSessions(kind, userId, null), factors.listFactors(kind, userId)])
+      return { status: 200 as const, success: true as const, user, sessions: devices, factors: factorList }
     }
   })
 }

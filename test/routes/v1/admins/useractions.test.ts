@@ -5,6 +5,7 @@ import {
   ENV, accountError, assertError, authed, createTestAccount, liveSessions, login, ownerOf, refresh, signIn
 } from '../../../helpers/accounts.js'
 import { adminToken } from '../../../helpers/sockets.js'
+import { enrolTotp } from '../../../helpers/factors.js'
 
 const user = ACCOUNT_TYPES.user
 const app = await build(t, { env: ENV })
@@ -57,7 +58,7 @@ t.test('confirmuseremail confirms the email and signs no one out', async (t) => 
   t.equal((await authed(app, user, 'me', s.token)).statusCode, 200)
 })
 
-t.test('getuser: the view and the devices; unknown users are 404 USER.NOT_FOUND everywhere', async (t) => {
+t.test('getuser: the view, the devices and the factors; unknown users are 404 USER.NOT_FOUND everywhere', async (t) => {
   const s = await signedInUser()
   await signIn(app, user, s.account, { 'x-client': 'app', 'x-platform': 'android' })
   const res = await call('getuser', { userId: s.account.id })
@@ -67,6 +68,11 @@ t.test('getuser: the view and the devices; unknown users are 404 USER.NOT_FOUND 
   t.equal(body.sessions.length, 2)
   t.same(body.sessions.map((d: any) => d.current), [false, false], 'no device is the admin\'s')
   t.equal(body.sessions[0].platform, 'android')
+  t.same(body.factors, [], 'no second factor yet')
+  const enrolled = await enrolTotp(app, user, s.token, 'Phone')
+  const after = (await call('getuser', { userId: s.account.id })).json()
+  t.match(after.factors, [{ id: enrolled.factorId, type: 'totp', name: 'Phone', status: 'verified' }], 'its verified factor')
+  t.same(Object.keys(after.factors[0]).sort(), ['createdAt', 'id', 'lastUsedAt', 'name', 'status', 'type'], 'never its secret')
   const unknown = '0190a0b0-0000-7000-8000-000000000000'
   for (const action of ['getuser', 'deactivateuser', 'activateuser', 'deleteuser', 'restoreuser', 'signoutuser', 'confirmuseremail']) {
     assertError(t, await call(action, { userId: unknown }), 404, 'USER.NOT_FOUND')
