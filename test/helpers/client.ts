@@ -1,6 +1,8 @@
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { BrowserContext, Page } from 'playwright-core'
 import { buildApp } from '../../app.js'
+import { ROOT } from '../../paths.js'
 import { freePort } from '../../db/embedded.js'
 import { build, cloneDatabase, testConfig } from './app.js'
 import { ENV } from './accounts.js'
@@ -10,9 +12,9 @@ type Test = Parameters<typeof build>[0]
 /** Given, so that an app started again (a restart) checks the tokens of the first. */
 export const SECRETS = { ACCESS_TOKEN_SECRET: 's'.repeat(40), REFRESH_TOKEN_SECRET: 'r'.repeat(40) }
 
-/** The page the SDK runs in: the test serves it (by route) on the app's origin, outside its pages. */
+/** The page the SDK runs in, on the app's origin, outside its pages (test/fixtures/sdk-page/). */
 const PAGE = '/sdk-test'
-const HTML = '<!doctype html><html><head><meta charset="utf-8"><title>sdk</title></head><body>sdk</body></html>'
+const routeDirs = [join(ROOT, 'test', 'fixtures', 'sdk-page'), join(ROOT, 'routes')]
 
 export interface SdkApp {
   app: FastifyInstance
@@ -31,7 +33,7 @@ function countRefreshes (app: FastifyInstance): () => number {
 /** An app listening on http://localhost:<port> (the SDK file is served: the console is on by default outside production). */
 export async function sdkApp (t: Test, env: Record<string, string> = {}): Promise<SdkApp> {
   const port = await freePort()
-  const app = await build(t, { env: { ...ENV, ...SECRETS, ...env } })
+  const app = await build(t, { env: { ...ENV, ...SECRETS, ...env }, routeDirs })
   await app.listen({ port, host: '127.0.0.1' })
   return { app, origin: `http://localhost:${port}`, port, refreshes: countRefreshes(app) }
 }
@@ -51,7 +53,7 @@ export async function restartableApp (t: Test, env: Record<string, string> = {})
     origin: `http://localhost:${port}`,
     get app () { return app! },
     async start () {
-      app = await buildApp({ config })
+      app = await buildApp({ config, routeDirs })
       await app.listen({ port, host: '127.0.0.1' })
       return app
     },
@@ -68,7 +70,6 @@ export async function restartableApp (t: Test, env: Record<string, string> = {})
  */
 export async function sdkTab (context: BrowserContext, origin: string, options: Record<string, unknown> = {}): Promise<Page> {
   const page = await context.newPage()
-  await page.route(`${origin}${PAGE}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: HTML }))
   await page.goto(`${origin}${PAGE}`)
   await page.evaluate(async ({ origin, options }) => {
     const w = globalThis as any
