@@ -1,8 +1,10 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
 import { LatchkeyError } from './errors.js'
+import { createRequester, ok, type Json } from './http.js'
+import { createSession, heldFrom } from './session.js'
 import { LatchkeySocket, type SocketOptions } from './socket.js'
 import type {
-  Account, AuthEvent, AuthState, Factor, Kind, LoginArgs, PasskeyFactor, Provider, RegisterArgs, Session, SignInResult, VerifyMfaArgs
+  Account, AuthState, Factor, Kind, LoginArgs, PasskeyFactor, Provider, RegisterArgs, Session, SignInResult, VerifyMfaArgs
 } from './types.js'
 
 export interface ClientOptions {
@@ -22,230 +24,37 @@ export interface ClientOptions {
   refreshMargin?: number
 }
 
-/** What the client holds of a session: in memory only, never in storage or a readable cookie. */
-interface Held {
-  token: string
-  user: Account
-  /** When the token expires, by this machine's clock (its lifetime from `iat` to `exp`, from receipt). */
-  expiresAt: number
-  lifetime: number
-  /** When this tab got it. */
-  receivedAt: number
-  sid?: string
-}
-
-type Message = { type: 'session', held: Held } | { type: 'signed-out' }
-
-type Json = Record<string, any>
-
-/** The claims of an access token (not verified: the service does that; the client only reads its times). */
-function claims (token: string): { exp?: number, iat?: number, sid?: string } {
-  try {
-    const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')
-    return JSON.parse(atob(part.padEnd(part.length + (4 - part.length % 4) % 4, '=')))
-  } catch {
-    return {}
-  }
-}
-
 export type LatchkeyClient = ReturnType<typeof createClient>
 
 /**
  * A client of one kind of account (section 19 of the contract). The access token lives in this
  * tab's memory; the refresh token is the service's HttpOnly cookie, sent with `credentials:
- * 'include'`. Tabs of one origin share the session: one refreshes at a time (Web Locks), and
- * hands the new token to the others (BroadcastChannel); a tab opened later gets it by a refresh.
+ * 'include'`. Tabs of one origin share the session (session.ts): one refreshes at a time and
+ * hands the new token to the others; a tab opened later gets it by a refresh.
  */
 export function createClient (options: ClientOptions = {}) {
   const kind: Kind = options.kind ?? 'users'
   const base = (options.baseUrl ?? '').replace(/\/+$/, '') || globalThis.location?.origin || ''
-  const scheme = kind === 'users' ? 'jwt-user' : 'jwt-admin'
-  const lockTimeout = options.lockTimeout ?? 10_000
   let lang = options.lang
-  const name = `latchkey:${kind}:${base}`
-  // Not a secret: when this origin's last refresh happened, so a tab that waited for the lock
-  // knows the token is on its way rather than spending the (rotated) cookie again.
-  const stampKey = `${name}:refreshed`
-
-  let held: Held | null = null
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let inflight: Promise<Held | null> | null = null
-  const listeners = new Set<(state: AuthState) => void>()
-  const tokenWaiters = new Set<() => void>()
-  const sockets = new Set<LatchkeySocket>()
-
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null
-  channel?.addEventListener('message', ({ data }: MessageEvent<Message>) => {
-    if (data?.type === 'session' && data.held.token !== held?.token) adopt(data.held, false)
-    if (data?.type === 'signed-out' && held) signedOut(false)
+  const { request, scheme } = createRequester(base, kind, () => lang)
+  const session = createSession({
+    name: `latchkey:${kind}:${base}`,
+    lockTimeout: options.lockTimeout ?? 10_000,
+    refreshMargin: options.refreshMargin,
+    refresh: (timeout) => request('refresh', {}, undefined, timeout)
   })
-
-  const url = (action: string) => `${base}/v1/${kind}/${action}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`
-
-  async function request (action: string, args: Json = {}, token?: string, timeout?: number): Promise<{ status: number, body: Json }> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' }
-    if (token) headers.authorization = `${scheme} ${token}`
-    let res: Response
-    try {
-      res = await fetch(url(action), {
-        method: 'POST',
-        credentials: 'include',
-        headers,
-        body: JSON.stringify(args),
-        ...(timeout ? { signal: AbortSignal.timeout(timeout) } : {})
-      })
-    } catch (err) {
-      throw new LatchkeyError('NETWORK_ERROR', 0, (err as Error).message || 'The service could not be reached')
-    }
-    const body = await res.json().catch(() => ({})) as Json
-    return { status: res.status, body }
-  }
-
-  function ok (answer: { status: number, body: Json }): Json {
-    if (answer.status >= 400 || answer.body.success === false) throw LatchkeyError.from(answer.status, answer.body)
-    return answer.body
-  }
-
-  // Sessions: adopt a token (a sign-in, a refresh, another tab's), drop it, refresh it.
-
-  function heldFrom (body: Json): Held {
-    const { exp, iat, sid } = claims(body.token)
-    // iat is rounded down to the second: the token may be up to a second older than it says.
-    const lifetime = exp && iat ? Math.max(1000, (exp - iat - 1) * 1000) : 60_000
-    const now = Date.now()
-    return { token: body.token, user: body.user ?? body.admin, expiresAt: now + lifetime, lifetime, receivedAt: now, ...(sid ? { sid } : {}) }
-  }
-
-  function emit (event: AuthEvent) {
-    const state: AuthState = { event, signedIn: held !== null, user: held?.user ?? null }
-    for (const listener of [...listeners]) {
-      try { listener(state) } catch (err) { setTimeout(() => { throw err }) }
-    }
-  }
-
-  function margin (h: Held) {
-    return options.refreshMargin ?? Math.min(60_000, h.lifetime / 4)
-  }
-
-  function schedule () {
-    clearTimeout(timer)
-    if (!held) return
-    const h = held
-    timer = setTimeout(() => {
-      // A failure leaves the token as it is until it expires: another try a little later.
-      refresh().catch(() => { if (held === h) timer = setTimeout(schedule, Math.min(5000, h.lifetime / 4)) })
-    }, Math.max(0, h.expiresAt - margin(h) - Date.now()))
-  }
-
-  function adopt (next: Held, announce: boolean) {
-    const was = held
-    held = { ...next, receivedAt: Date.now() }
-    schedule()
-    if (announce) channel?.postMessage({ type: 'session', held: next } satisfies Message)
-    for (const wake of [...tokenWaiters]) wake()
-    for (const socket of sockets) socket.tokenChanged(next.token)
-    emit(was ? 'TOKEN_REFRESHED' : 'SIGNED_IN')
-  }
-
-  function signedOut (announce: boolean) {
-    const was = held
-    held = null
-    clearTimeout(timer)
-    if (announce) channel?.postMessage({ type: 'signed-out' } satisfies Message)
-    for (const socket of sockets) socket.signedOut()
-    if (was) emit('SIGNED_OUT')
-  }
+  const { accessToken, refresh } = session
+  const sockets = new Set<LatchkeySocket>()
 
   function signIn (body: Json): SignInResult {
     if (body.mfaRequired) return { mfaRequired: true, mfaToken: body.mfaToken as string, factors: body.factors as Factor[] }
-    adopt(heldFrom(body), true)
-    return { mfaRequired: false, user: held!.user }
-  }
-
-  /** A token newer than `seen` that is not about to expire. */
-  function fresher (seen: string | null): Held | null {
-    return held && held.token !== seen && held.expiresAt - Date.now() > margin(held) / 2 ? held : null
-  }
-
-  function waitForToken (seen: string | null, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => { clearTimeout(t); tokenWaiters.delete(wake); resolve() }
-      const wake = () => { if (held?.token !== seen) done() }
-      const t = setTimeout(done, ms)
-      tokenWaiters.add(wake)
-    })
-  }
-
-  function stamp (): number {
-    try { return Number(globalThis.localStorage?.getItem(stampKey)) || 0 } catch { return 0 }
-  }
-
-  async function refreshNow (seen: string | null): Promise<Held | null> {
-    const answer = await request('refresh', {}, undefined, lockTimeout)
-    if (answer.status === 200 && answer.body.token) {
-      try { globalThis.localStorage?.setItem(stampKey, String(Date.now())) } catch {}
-      adopt(heldFrom(answer.body), true)
-      return held
-    }
-    if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
-      // No session behind the cookie: signed out (the other tabs too, if there was one).
-      signedOut(seen !== null)
-      return null
-    }
-    throw LatchkeyError.from(answer.status, answer.body)
-  }
-
-  /**
-   * One refresh at a time across this origin's tabs. The tab holding the lock refreshes and
-   * broadcasts the token; a tab that waited finds it already there (or announced) and sends
-   * nothing. The wait is bounded: past lockTimeout a tab refreshes without the lock.
-   */
-  async function singleFlight (): Promise<Held | null> {
-    const seen = held?.token ?? null
-    const since = held?.receivedAt ?? Infinity
-    const work = async () => {
-      const got = fresher(seen)
-      if (got) return got
-      if (stamp() > since) {
-        // Another tab refreshed since this one got its token: the new one is on its way.
-        await waitForToken(seen, 1000)
-        const arrived = fresher(seen)
-        if (arrived) return arrived
-      }
-      return await refreshNow(seen)
-    }
-    const locks = globalThis.navigator?.locks
-    if (!locks) return await work()
-    let granted = false
-    try {
-      return await locks.request(name, { signal: AbortSignal.timeout(lockTimeout) }, async () => {
-        granted = true
-        return await work()
-      })
-    } catch (err) {
-      if (granted) throw err
-      // The lock never came (a tab hung while holding it): go on alone.
-      return await work()
-    }
-  }
-
-  /** Refreshes the session now (the cookie); resolves with the account, or null when signed out. */
-  function refresh (): Promise<Held | null> {
-    return (inflight ??= singleFlight().finally(() => { inflight = null }))
-  }
-
-  /** An access token that is not about to expire, refreshed first when needed. */
-  async function accessToken (): Promise<string> {
-    if (held && held.expiresAt - Date.now() > Math.min(5000, margin(held))) return held.token
-    const h = await refresh()
-    if (!h) throw new LatchkeyError('UNAUTHORIZED', 401, 'Not signed in')
-    return h.token
+    session.adopt(heldFrom(body), true)
+    return { mfaRequired: false, user: session.held!.user }
   }
 
   /** An authenticated action: the token added, refreshed once and retried on a 401. */
   async function authed (action: string, args: Json = {}): Promise<Json> {
-    const token = await accessToken()
-    let answer = await request(action, args, token)
+    let answer = await request(action, args, await accessToken())
     if (answer.status === 401) {
       const h = await refresh()
       if (h) answer = await request(action, args, h.token)
@@ -262,8 +71,8 @@ export function createClient (options: ClientOptions = {}) {
     baseUrl: base,
 
     /** The signed-in account, or null (after restore(), a sign-in or a refresh). */
-    get user (): Account | null { return held?.user ?? null },
-    get signedIn (): boolean { return held !== null },
+    get user (): Account | null { return session.held?.user ?? null },
+    get signedIn (): boolean { return session.held !== null },
 
     /** Picks the language of the API's messages from now on. */
     setLang (next: string | undefined) { lang = next },
@@ -273,6 +82,7 @@ export function createClient (options: ClientOptions = {}) {
      * tab opened after the sign-in). Resolves with the account, or null when signed out.
      */
     async restore (): Promise<Account | null> {
+      const { held } = session
       if (held && held.expiresAt > Date.now()) return held.user
       return (await refresh())?.user ?? null
     },
@@ -290,8 +100,8 @@ export function createClient (options: ClientOptions = {}) {
       onlyUsers('register')
       const body = ok(await request('register', args))
       if (!body.token) return { user: body.user, signedIn: false }
-      adopt(heldFrom(body), true)
-      return { user: held!.user, signedIn: true }
+      session.adopt(heldFrom(body), true)
+      return { user: session.held!.user, signedIn: true }
     },
 
     /** `{ mfaRequired: true, mfaToken, factors }` when a second factor is needed: then verifyMfa. */
@@ -301,8 +111,8 @@ export function createClient (options: ClientOptions = {}) {
 
     /** The second step: the mfaToken of login with a factor's code (`factorId`, `code`) or a `recoveryCode`. */
     async verifyMfa (args: VerifyMfaArgs): Promise<Account> {
-      adopt(heldFrom(ok(await request('verifymfa', args))), true)
-      return held!.user
+      session.adopt(heldFrom(ok(await request('verifymfa', args))), true)
+      return session.held!.user
     },
 
     /** Registers a passkey of this device for the signed-in account (the browser asks the user). */
@@ -317,8 +127,8 @@ export function createClient (options: ClientOptions = {}) {
     async passkeyLogin (): Promise<Account> {
       const { options, challengeId } = ok(await request('passkeyloginoptions'))
       const response = await startAuthentication({ optionsJSON: options })
-      adopt(heldFrom(ok(await request('passkeylogin', { challengeId, response }))), true)
-      return held!.user
+      session.adopt(heldFrom(ok(await request('passkeylogin', { challengeId, response }))), true)
+      return session.held!.user
     },
 
     /** Users only: the configured identity providers, for the buttons of a sign-in page. */
@@ -373,16 +183,16 @@ export function createClient (options: ClientOptions = {}) {
     /** Signs this device out (every tab of this origin with it); signed out here even if the service cannot be reached. */
     async logout (): Promise<void> {
       try {
-        if (held || await refresh()) await authed('logout')
+        if (session.held || await refresh()) await authed('logout')
       } finally {
-        signedOut(true)
+        session.signOut(true)
       }
     },
 
     /** Signs every device of the account out. */
     async logoutAll (): Promise<void> {
       await authed('logoutall')
-      signedOut(true)
+      session.signOut(true)
     },
 
     /** The account's devices (one per session family), this one marked `current`. */
@@ -393,14 +203,15 @@ export function createClient (options: ClientOptions = {}) {
     /** Signs one device out by its id from listSessions; this device's own id is a logout. */
     async revokeSession (sessionId: string): Promise<void> {
       await authed('revokesession', { sessionId })
-      if (held?.sid && held.sid === sessionId.toLowerCase()) signedOut(true)
+      const sid = session.held?.sid
+      if (sid && sid === sessionId.toLowerCase()) session.signOut(true)
     },
 
     /** The signed-in account, as the service has it now. */
     async me (): Promise<Account> {
       const body = await authed('me')
       const user = (body.user ?? body.admin) as Account
-      if (held) held = { ...held, user }
+      session.setUser(user)
       return user
     },
 
@@ -428,8 +239,7 @@ export function createClient (options: ClientOptions = {}) {
 
     /** Called with `{ event, signedIn, user }` on every sign-in, refresh and sign-out; returns the unsubscribe. */
     onAuthChange (listener: (state: AuthState) => void): () => void {
-      listeners.add(listener)
-      return () => { listeners.delete(listener) }
+      return session.onChange(listener)
     },
 
     /**
@@ -439,22 +249,22 @@ export function createClient (options: ClientOptions = {}) {
      */
     socket (opts: SocketOptions = {}): LatchkeySocket {
       onlyUsers('socket')
+      let unfollow = () => {}
       const socket = new LatchkeySocket({
         url: opts.url ?? `${base.replace(/^http/, 'ws')}/v1/ws`,
         accessToken,
         refresh: async () => (await refresh())?.token ?? null,
-        closed: (s) => { sockets.delete(s) }
+        closed: (s) => { unfollow(); sockets.delete(s) }
       }, opts)
+      unfollow = session.follow(socket)
       sockets.add(socket)
       return socket
     },
 
     /** Stops the timers, the channel and the sockets of this client. */
     destroy () {
-      clearTimeout(timer)
-      channel?.close()
-      for (const socket of sockets) socket.close()
-      listeners.clear()
+      for (const socket of [...sockets]) socket.close()
+      session.destroy()
     }
   }
   return client
