@@ -15,6 +15,7 @@ import { REDACT, serializers } from './plugins/core/logging.js'
 import args from './plugins/core/args.js'
 import cors from './plugins/core/cors.js'
 import docs from './plugins/core/docs.js'
+import pages from './plugins/core/pages.js'
 import db from './plugins/core/db.js'
 import redis from './plugins/core/redis.js'
 import rateLimit from './plugins/core/rate-limit.js'
@@ -132,6 +133,8 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   if (role === 'serve') await app.register(overload)
   // The document collects the routes' schemas as they are registered: before the domains.
   if (role === 'serve') await app.register(docs)
+  // The demo, the admin console and the SDK file (static, built at install).
+  if (role === 'serve') await app.register(pages)
 
   // Domains. The worker signs and checks no token (its configuration has no secrets: NEEDS.worker).
   if (role === 'serve') {

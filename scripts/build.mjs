@@ -2,14 +2,25 @@
  * `npm run build` (also run by `npm install` through `prepare`): transpiles the service's
  * TypeScript to dist/ with esbuild, file by file, without type checking (`npm run typecheck` does
  * that), so a production install (`npm ci --omit=dev`) builds without TypeScript or @types.
+ *
+ * Then the browser code of client/: the SDK as one ESM file (dist/client/latchkey.js, the
+ * package's `./client` entry and `/client/latchkey.js`, with @simplewebauthn/browser inside) and
+ * each page (client/<page>/main.ts(x)) as a bundle beside a copy of its static files
+ * (index.html, css) in dist/client/<page>/.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const SOURCES = ['app.ts', 'server.ts', 'cli.ts', 'paths.ts', 'random.ts', 'plugins', 'routes', 'schemas', 'db', 'workers']
+const CLIENT = join(root, 'client')
+const CLIENT_OUT = join(root, 'dist', 'client')
+/** The pages served under /<page>/ (plugins/core/pages.ts). */
+const PAGES = ['demo', 'admin']
+/** What a page's folder holds besides code, copied as it is. */
+const STATIC = /\.(html|css|svg|png|ico|json|txt|woff2?)$/
 
 function tsFiles (path) {
   if (path.endsWith('.ts')) return path.endsWith('.d.ts') ? [] : [path]
@@ -33,3 +44,30 @@ await build({
   logLevel: 'warning'
 })
 console.log(`built ${entryPoints.length} files into ${relative(process.cwd(), join(root, 'dist')) || 'dist'}/`)
+
+// The browser's code: bundled (one request per page), minified, with source maps.
+const browser = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  sourcemap: true,
+  legalComments: 'linked',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  logLevel: 'warning'
+}
+await build({ ...browser, entryPoints: [join(CLIENT, 'sdk', 'index.ts')], outfile: join(CLIENT_OUT, 'latchkey.js') })
+for (const page of PAGES) {
+  const dir = join(CLIENT, page)
+  const main = ['main.ts', 'main.tsx'].map((name) => join(dir, name)).find((path) => existsSync(path))
+  if (!main) throw new Error(`client/${page}/ has no main.ts or main.tsx`)
+  const out = join(CLIENT_OUT, page)
+  await build({ ...browser, entryPoints: [main], outfile: join(out, 'main.js') })
+  mkdirSync(out, { recursive: true })
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && STATIC.test(entry.name)) copyFileSync(join(dir, entry.name), join(out, entry.name))
+  }
+}
+console.log(`built the SDK and ${PAGES.length} pages into ${relative(process.cwd(), CLIENT_OUT)}/`)

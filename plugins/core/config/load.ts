@@ -34,10 +34,11 @@ import { federation } from './federation.js'
 import { webauthn } from './webauthn.js'
 import { mfa } from './mfa.js'
 import { overload } from './overload.js'
+import { pages } from './pages.js'
 
 export const CONCERNS = {
   runtime, signing, tokens, keys, metrics, accounts, mail, server, database, redis, rateLimits, sockets, workers, safety, mfa, webauthn,
-  federation, overload
+  federation, overload, pages
 } as const
 
 export type ConcernName = keyof typeof CONCERNS
@@ -46,8 +47,8 @@ const ALL = Object.keys(CONCERNS) as ConcernName[]
 /** The concerns each command validates and reads (runtime always). */
 export const NEEDS = {
   serve: ALL,
-  // Jobs only: no routes or sockets, no token is signed or checked, no second factor, passkey ceremony or provider sign-in runs.
-  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'mfa', 'webauthn', 'federation', 'overload'].includes(name)),
+  // Jobs only: no routes, sockets or pages, no token is signed or checked, no second factor, passkey ceremony or provider sign-in runs.
+  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'mfa', 'webauthn', 'federation', 'overload', 'pages'].includes(name)),
   // migrate and user ...: the database alone.
   database: ['database']
 } as const satisfies Record<string, readonly ConcernName[]>
