@@ -77,3 +77,24 @@ export const ListAuditEventsResponseSchema = Success(200, {
   events: Type.Array(AuditEventSchema),
   nextCursor: Type.Union([Type.String(), Type.Null()])
 })
+
+/** The sizes of /v1/admins/auditstats' buckets: whole UTC hours or days. */
+export const AUDIT_STATS_BUCKETS = ['hour', 'day'] as const
+export type AuditStatsBucket = typeof AUDIT_STATS_BUCKETS[number]
+
+export const AuditStatsArgsSchema = Type.Object({
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'start of the range (inclusive), rounded down to its bucket; default: 7 days before `to`' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'end of the range (exclusive), rounded up to its bucket; default: now' })),
+  bucket: OneOf(AUDIT_STATS_BUCKETS, { default: 'hour', description: 'the size of a bucket, in UTC' })
+}, { additionalProperties: false })
+
+export const AuditStatsResponseSchema = Success(200, {
+  bucket: OneOf(AUDIT_STATS_BUCKETS),
+  from: Type.String({ format: 'date-time', description: 'the start of the first bucket' }),
+  to: Type.String({ format: 'date-time', description: 'the end of the last bucket' }),
+  buckets: Type.Array(Type.Object({
+    start: Type.String({ format: 'date-time' }),
+    counts: Type.Record(Type.String(), Type.Integer({ minimum: 1 }),
+      { description: 'events of the bucket by name; an event that did not happen is absent ({} for a quiet bucket)' })
+  }, { additionalProperties: false }), { description: 'every bucket of the range, oldest first, quiet ones included' })
+})

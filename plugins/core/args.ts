@@ -30,6 +30,23 @@ export function argsMerger (strings: string[]): preValidationHookHandler {
   }
 }
 
+/**
+ * A route's own preValidation that refuses arguments its schema does not name (Ajv's default
+ * drops them silently): for actions where a misspelt argument would quietly change the answer.
+ * It runs after argsMerger (which onRoute puts first), so it sees body and query string merged.
+ */
+export function refuseUnknownArgs (schema: { properties: Record<string, unknown> }): preValidationHookHandler {
+  const known = new Set(Object.keys(schema.properties))
+  return function unknownArgs (request, _reply, done) {
+    const unknown = Object.keys(request.query as Record<string, unknown>).filter((name) => !known.has(name))
+    if (!unknown.length) return done()
+    done(new AppError('BAD_REQUEST_INVALID_ARGUMENTS', {
+      params: { names: unknown.join(', ') },
+      fields: unknown.map((name) => ({ name, key: 'GLOBAL[unknown_argument]' }))
+    }))
+  }
+}
+
 /** Names of the string properties of an object schema. */
 function stringArgs (schema: unknown): string[] {
   const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}
