@@ -22,17 +22,18 @@ export function totals (buckets: StatsBucket[]): number[] {
 
 const COLOURS = ['#16a34a', '#dc2626', '#9333ea']
 
-/** Draws the chart into `target` at its width; returns a function that removes it. */
+/** Draws the chart into `target` at its width (`labels`: the time axis's, then the series'); returns a function that removes it. */
 export function drawChart (target: HTMLElement, buckets: StatsBucket[], labels: string[], locale: string): () => void {
   const width = Math.max(320, target.clientWidth || 720)
   const dateFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit' })
+  const [timeLabel, ...seriesLabels] = labels
   const plot = new uPlot({
     width,
     height: 280,
     scales: { x: { time: true }, y: { range: (_u: uPlot, _min: number, max: number) => [0, Math.max(4, max)] } },
     series: [
-      { value: (_u: uPlot, v: number) => v == null ? '-' : dateFormat.format(new Date(v * 1000)) },
-      ...labels.map((label, i) => ({ label, stroke: COLOURS[i], width: 2, fill: `${COLOURS[i]}1f`, points: { show: false } }))
+      { label: timeLabel, value: (_u: uPlot, v: number) => v == null ? '-' : dateFormat.format(new Date(v * 1000)) },
+      ...seriesLabels.map((label, i) => ({ label, stroke: COLOURS[i], width: 2, fill: `${COLOURS[i]}1f`, points: { show: false } }))
     ],
     axes: [{}, { size: 40, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] }]
   }, chartData(buckets) as uPlot.AlignedData, target)

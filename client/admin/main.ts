@@ -78,8 +78,8 @@ const hashOf = (path: string, params: Record<string, string | undefined> = {}) =
   return `#/${path}${query ? `?${query}` : ''}`
 }
 
-const userStatus = (u: User): 'statusDeleted' | 'statusActive' | 'statusInactive' =>
-  u.deletedAt ? 'statusDeleted' : u.isActive ? 'statusActive' : 'statusInactive'
+const userStatus = (u: User): 'stateDeleted' | 'stateActive' | 'stateInactive' =>
+  u.deletedAt ? 'stateDeleted' : u.isActive ? 'stateActive' : 'stateInactive'
 
 function SignIn ({ t }: { t: T }) {
   const { busy, error, run } = useAction()
@@ -176,8 +176,8 @@ function UserPage ({ t, id }: { t: T, id: string }) {
   useEffect(() => { setDone(null); load() }, [id])
   const act = (route: string, label: string) => run(async () => {
     await api(route, { userId: id })
-    setDone(t('done', { action: label }))
     setData(await api('getuser', { userId: id }))
+    setDone(t('done', { action: label }))
   })
   if (!data) return html`<section><p>${busy ? t('loading') : null}</p><${ErrorLine} error=${error} /></section>`
   const { user, sessions, factors } = data
@@ -311,7 +311,7 @@ function Activity ({ t, locale }: { t: T, locale: Locale }) {
   }, [])
   useEffect(() => {
     if (!buckets || !target.current) return
-    return drawChart(target.current, buckets, [t('seriesOk'), t('seriesFailed'), t('seriesReuse')], locale)
+    return drawChart(target.current, buckets, [t('time'), t('seriesOk'), t('seriesFailed'), t('seriesReuse')], locale)
   }, [buckets, locale])
   const [ok, failed, reuse] = buckets ? totals(buckets) : [0, 0, 0]
   return html`<section aria-labelledby="activity-title">
@@ -327,6 +327,7 @@ function App () {
   const [locale, setLocale] = useState<Locale>(currentLocale)
   const [admin, setAdmin] = useState<Admin | null | undefined>(undefined)
   const [ended, setEnded] = useState(false)
+  const signedIn = useRef(false)
   const route = useRoute()
   const t = translator(MESSAGES[locale])
   currentLocale = locale
@@ -335,13 +336,16 @@ function App () {
   useEffect(() => {
     const off = client.onAuthChange((state: { user: Admin | null, reason?: string }) => {
       setAdmin(state.user)
-      setEnded(!state.user && !!state.reason && state.reason !== 'logout')
+      // Ended: signed out while signed in, not by this page's own sign-out.
+      if (!state.user && signedIn.current && state.reason !== 'logout') setEnded(true)
+      if (state.user) setEnded(false)
+      signedIn.current = !!state.user
     })
     Promise.resolve(client.me()).catch(() => null).finally(() => setAdmin((a) => a === undefined ? null : a))
     return off
   }, [])
   // The view's heading takes the focus when the view changes, for keyboard and screen reader users.
-  useEffect(() => { document.querySelector<HTMLElement>('main h2')?.focus() }, [route.path.join('/')])
+  useEffect(() => { document.querySelector<HTMLElement>('main h2')?.focus() }, [route.path.join('/'), !!admin])
 
   const [section, id] = route.path
   const view = !admin
@@ -365,10 +369,12 @@ function App () {
       <div class="spacer"></div>
       ${admin ? html`<span class="who">${t('signedInAs', { email: admin.email })}</span>
         <button type="button" class="secondary" onClick=${() => client.logout()}>${t('signOut')}</button>` : null}
-      <label for="language">${t('language')}</label>
-      <select id="language" value=${locale} onChange=${(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>
-        ${LOCALES.map((l) => html`<option value=${l}>${l === 'en' ? 'English' : 'Español'}</option>`)}
-      </select>
+      <div class="lang">
+        <label for="language">${t('language')}</label>
+        <select id="language" value=${locale} onChange=${(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>
+          ${LOCALES.map((l) => html`<option value=${l}>${l === 'en' ? 'English' : 'Español'}</option>`)}
+        </select>
+      </div>
     </header>
     <main>
       ${ended ? html`<p class="error" role="alert">${t('sessionEnded')}</p>` : null}

@@ -4,7 +4,7 @@
  * the SDK alone: the page never sees the refresh token, and keeps the access token nowhere.
  */
 import { h, render } from 'preact'
-import { useEffect, useState, useCallback } from 'preact/hooks'
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import htm from 'htm'
 import { createClient } from '../sdk/index.js'
 import { MESSAGES } from './messages.js'
@@ -242,6 +242,7 @@ function App () {
   const [locale, setLocale] = useState<Locale>(pickLocale(LOCALE_KEY))
   const [user, setUser] = useState<User | null | undefined>(undefined)
   const [ended, setEnded] = useState(false)
+  const signedIn = useRef(false)
   const [providers, setProviders] = useState<Provider[]>([])
   const [startError, setStartError] = useState<string | null>(null)
   const t = translator(MESSAGES[locale])
@@ -250,8 +251,10 @@ function App () {
   useEffect(() => {
     const off = client.onAuthChange((state: { user: User | null, reason?: string }) => {
       setUser(state.user)
-      if (!state.user && state.reason && state.reason !== 'logout') setEnded(true)
+      // Ended: signed out while signed in, not by this page's own sign-out.
+      if (!state.user && signedIn.current && state.reason !== 'logout') setEnded(true)
       if (state.user) setEnded(false)
+      signedIn.current = !!state.user
     })
     fetch('/v1/users/oauthproviders').then((r) => r.json()).then((b) => setProviders(b.providers ?? [])).catch(() => {})
     // Back from a provider (?code=) or from a mailed link (?token=): trade it for a session.
@@ -274,10 +277,12 @@ function App () {
   return html`<header>
       <h1>${t('title')}</h1>
       <p role="status" class="who">${user ? t('signedInAs', { email: user.email }) : t('signedOut')}</p>
-      <label for="language">${t('language')}</label>
-      <select id="language" value=${locale} onChange=${(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>
-        ${LOCALES.map((l) => html`<option value=${l}>${l === 'en' ? 'English' : 'Español'}</option>`)}
-      </select>
+      <div class="lang">
+        <label for="language">${t('language')}</label>
+        <select id="language" value=${locale} onChange=${(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>
+          ${LOCALES.map((l) => html`<option value=${l}>${l === 'en' ? 'English' : 'Español'}</option>`)}
+        </select>
+      </div>
     </header>
     <main>
       ${ended ? html`<p class="error" role="alert">${t('sessionEnded')}</p>` : null}
