@@ -29,6 +29,13 @@ type AuditEvent = { id: string, createdAt: string, event: string, accountType: s
 
 let currentLocale: Locale = pickLocale(LOCALE_KEY)
 
+/** True while this page signs itself out: the sign-out that follows is not an ended session. */
+let leaving = false
+async function leave (signOut: () => Promise<unknown>): Promise<void> {
+  leaving = true
+  try { await signOut() } finally { leaving = false }
+}
+
 const errorText = (err: unknown): string => {
   const e = err as { message?: string, code?: string }
   return e?.message ?? e?.code ?? String(err)
@@ -83,13 +90,13 @@ const userStatus = (u: User): 'stateDeleted' | 'stateActive' | 'stateInactive' =
 
 function SignIn ({ t }: { t: T }) {
   const { busy, error, run } = useAction()
-  const [mfa, setMfa] = useState<string | null>(null)
+  const [mfa, setMfa] = useState<{ mfaToken: string, factors: Factor[] } | null>(null)
   const password = (e: Event) => {
     e.preventDefault()
     const form = new FormData(e.target as HTMLFormElement)
     run(async () => {
       const result = await client.login({ email: String(form.get('email')), password: String(form.get('password')) })
-      if (result?.mfaRequired) setMfa(result.mfaToken)
+      if (result?.mfaRequired) setMfa({ mfaToken: result.mfaToken, factors: (result.factors ?? []).filter((f: Factor) => f.type === 'totp') })
     })
   }
   const second = (e: Event) => {
@@ -97,19 +104,22 @@ function SignIn ({ t }: { t: T }) {
     const form = new FormData(e.target as HTMLFormElement)
     const code = String(form.get('code') ?? '').trim()
     const recoveryCode = String(form.get('recoveryCode') ?? '').trim()
-    run(() => client.verifyMfa({ mfaToken: mfa!, ...(code ? { code } : {}), ...(recoveryCode ? { recoveryCode } : {}) }))
+    const factorId = String(form.get('factorId') ?? '') || mfa!.factors[0]?.id
+    run(() => client.verifyMfa({ mfaToken: mfa!.mfaToken, ...(code ? { code, factorId } : {}), ...(recoveryCode && !code ? { recoveryCode } : {}) }))
   }
   return html`<section class="card narrow" aria-labelledby="signin-title">
     <h2 tabindex="-1" id="signin-title">${mfa ? t('secondFactor') : t('adminSignIn')}</h2>
     ${mfa
-      ? html`<form onSubmit=${second}>
+      ? html`<form key="mfa" onSubmit=${second}>
+          ${mfa.factors.length > 1 ? html`<label for="mfa-factor">${t('authenticator')}</label>
+            <select id="mfa-factor" name="factorId">${mfa.factors.map((f) => html`<option value=${f.id}>${f.name ?? f.type}</option>`)}</select>` : null}
           <label for="mfa-code">${t('code')}</label>
           <input id="mfa-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
           <label for="mfa-recovery">${t('recoveryCode')}</label>
           <input id="mfa-recovery" name="recoveryCode" autocomplete="off" />
           <button type="submit" disabled=${busy}>${t('verify')}</button>
         </form>`
-      : html`<form onSubmit=${password}>
+      : html`<form key="password" onSubmit=${password}>
           <label for="signin-email">${t('email')}</label>
           <input id="signin-email" name="email" type="email" autocomplete="username webauthn" required />
           <label for="signin-password">${t('password')}</label>
@@ -337,7 +347,7 @@ function App () {
     const off = client.onAuthChange((state: { user: Admin | null, reason?: string }) => {
       setAdmin(state.user)
       // Ended: signed out while signed in, not by this page's own sign-out.
-      if (!state.user && signedIn.current && state.reason !== 'logout') setEnded(true)
+      if (!state.user && signedIn.current && !leaving && state.reason !== 'logout') setEnded(true)
       if (state.user) setEnded(false)
       signedIn.current = !!state.user
     })
@@ -368,7 +378,7 @@ function App () {
       </ul></nav>` : null}
       <div class="spacer"></div>
       ${admin ? html`<span class="who">${t('signedInAs', { email: admin.email })}</span>
-        <button type="button" class="secondary" onClick=${() => client.logout()}>${t('signOut')}</button>` : null}
+        <button type="button" class="secondary" onClick=${() => leave(() => client.logout())}>${t('signOut')}</button>` : null}
       <div class="lang">
         <label for="language">${t('language')}</label>
         <select id="language" value=${locale} onChange=${(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>

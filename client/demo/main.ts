@@ -17,8 +17,16 @@ const client = createClient({ baseUrl: location.origin, kind: 'users' })
 type T = ReturnType<typeof translator<typeof MESSAGES.en>>
 type User = { id: string, email: string }
 type Session = { id: string, client: string, platform: string | null, userAgent: string | null, createdAt: string, lastUsedAt: string | null, current: boolean }
+type Factor = { id: string, type: string, name: string | null }
 type Provider = { name: string, label: string, available: boolean }
 type FeedItem = { postId: string, title: string, publishedAt: string }
+
+/** True while this page signs itself out: the sign-out that follows is not an ended session. */
+let leaving = false
+async function leave (signOut: () => Promise<unknown>): Promise<void> {
+  leaving = true
+  try { await signOut() } finally { leaving = false }
+}
 
 const errorText = (err: unknown): string => {
   const e = err as { message?: string, code?: string, error?: string }
@@ -61,17 +69,21 @@ function SignUp ({ t }: { t: T }) {
   </section>`
 }
 
-function SignIn ({ t, providers }: { t: T, providers: Provider[] }) {
+type Mfa = { mfaToken: string, factors: Factor[] }
+/** A first step's answer: the second step it asks for, if any. */
+const mfaOf = (result: any): Mfa | null =>
+  result?.mfaRequired ? { mfaToken: result.mfaToken, factors: (result.factors ?? []).filter((f: Factor) => f.type === 'totp') } : null
+
+function SignIn ({ t, providers, pending }: { t: T, providers: Provider[], pending: Mfa | null }) {
   const { busy, error, run } = useAction()
-  const [mfa, setMfa] = useState<{ mfaToken: string } | null>(null)
+  const [mfa, setMfa] = useState<Mfa | null>(pending)
   const [linkSent, setLinkSent] = useState(false)
 
   const password = (e: Event) => {
     e.preventDefault()
     const form = new FormData(e.target as HTMLFormElement)
     run(async () => {
-      const result = await client.login({ email: String(form.get('email')), password: String(form.get('password')) })
-      if (result?.mfaRequired) setMfa({ mfaToken: result.mfaToken })
+      setMfa(mfaOf(await client.login({ email: String(form.get('email')), password: String(form.get('password')) })))
     })
   }
   const second = (e: Event) => {
@@ -80,7 +92,8 @@ function SignIn ({ t, providers }: { t: T, providers: Provider[] }) {
     const code = String(form.get('code') ?? '').trim()
     const recoveryCode = String(form.get('recoveryCode') ?? '').trim()
     run(async () => {
-      await client.verifyMfa({ mfaToken: mfa!.mfaToken, ...(code ? { code } : {}), ...(recoveryCode ? { recoveryCode } : {}) })
+      const factorId = String(form.get('factorId') ?? '') || mfa!.factors[0]?.id
+      await client.verifyMfa({ mfaToken: mfa!.mfaToken, ...(code ? { code, factorId } : {}), ...(recoveryCode && !code ? { recoveryCode } : {}) })
       setMfa(null)
     })
   }
@@ -95,13 +108,15 @@ function SignIn ({ t, providers }: { t: T, providers: Provider[] }) {
   const useLink = (e: Event) => {
     e.preventDefault()
     const form = new FormData(e.target as HTMLFormElement)
-    run(() => client.signInWithLink({ token: String(form.get('token')).trim() }))
+    run(async () => setMfa(mfaOf(await client.signInWithLink({ token: String(form.get('token')).trim() }))))
   }
 
   if (mfa) {
     return html`<section aria-labelledby="mfa-title">
       <h2 id="mfa-title">${t('secondFactor')}</h2>
-      <form onSubmit=${second}>
+      <form key="mfa" onSubmit=${second}>
+        ${mfa.factors.length > 1 ? html`<label for="mfa-factor">${t('authenticator')}</label>
+          <select id="mfa-factor" name="factorId">${mfa.factors.map((f) => html`<option value=${f.id}>${f.name ?? f.type}</option>`)}</select>` : null}
         ${field('mfa-code', t('code'), { name: 'code', inputmode: 'numeric', autocomplete: 'one-time-code', pattern: '[0-9]{6}' })}
         ${field('mfa-recovery', t('recoveryCode'), { name: 'recoveryCode', autocomplete: 'off' })}
         <button type="submit" disabled=${busy}>${t('verify')}</button>
@@ -111,7 +126,7 @@ function SignIn ({ t, providers }: { t: T, providers: Provider[] }) {
   }
   return html`<section aria-labelledby="signin-title">
     <h2 id="signin-title">${t('signIn')}</h2>
-    <form onSubmit=${password}>
+    <form key="password" onSubmit=${password}>
       ${field('signin-email', t('email'), { name: 'email', type: 'email', autocomplete: 'username webauthn', required: true })}
       ${field('signin-password', t('password'), { name: 'password', type: 'password', autocomplete: 'current-password', required: true })}
       <button type="submit" disabled=${busy}>${t('signInPassword')}</button>
@@ -154,8 +169,8 @@ function Account ({ t, user }: { t: T, user: User }) {
     <h2 id="account-title">${t('account')}</h2>
     <p>${t('signedInAs', { email: user.email })}</p>
     <div class="row">
-      <button type="button" disabled=${busy} onClick=${() => run(() => client.logout())}>${t('signOut')}</button>
-      <button type="button" disabled=${busy} onClick=${() => run(() => client.logoutAll())}>${t('signOutAll')}</button>
+      <button type="button" disabled=${busy} onClick=${() => run(() => leave(() => client.logout()))}>${t('signOut')}</button>
+      <button type="button" disabled=${busy} onClick=${() => run(() => leave(() => client.logoutAll()))}>${t('signOutAll')}</button>
     </div>
     <form onSubmit=${addPasskey}>
       ${field('passkey-name', t('passkeyName'), { name: 'name', maxlength: 64, placeholder: 'Laptop' })}
@@ -245,6 +260,7 @@ function App () {
   const signedIn = useRef(false)
   const [providers, setProviders] = useState<Provider[]>([])
   const [startError, setStartError] = useState<string | null>(null)
+  const [pending, setPending] = useState<Mfa | null>(null)
   const t = translator(MESSAGES[locale])
 
   useEffect(() => { saveLocale(LOCALE_KEY, locale) }, [locale])
@@ -252,7 +268,7 @@ function App () {
     const off = client.onAuthChange((state: { user: User | null, reason?: string }) => {
       setUser(state.user)
       // Ended: signed out while signed in, not by this page's own sign-out.
-      if (!state.user && signedIn.current && state.reason !== 'logout') setEnded(true)
+      if (!state.user && signedIn.current && !leaving && state.reason !== 'logout') setEnded(true)
       if (state.user) setEnded(false)
       signedIn.current = !!state.user
     })
@@ -265,6 +281,7 @@ function App () {
       ? client.completeOAuth(code)
       : token ? client.signInWithLink({ token }) : client.me().catch(() => null)
     Promise.resolve(start)
+      .then((result: unknown) => setPending(mfaOf(result)))
       .catch((err: unknown) => setStartError(errorText(err)))
       .finally(() => {
         if (code || token || params.get('error')) history.replaceState(null, '', location.pathname)
@@ -291,7 +308,7 @@ function App () {
         ? null
         : user
           ? html`<div class="grid"><${Account} t=${t} user=${user} /><${Devices} t=${t} locale=${locale} /><${Feed} t=${t} locale=${locale} /></div>`
-          : html`<div class="grid"><${SignIn} t=${t} providers=${providers} /><${SignUp} t=${t} /></div>`}
+          : html`<div class="grid"><${SignIn} t=${t} providers=${providers} pending=${pending} /><${SignUp} t=${t} /></div>`}
     </main>`
 }
 
