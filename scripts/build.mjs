@@ -70,4 +70,33 @@ for (const page of PAGES) {
     if (entry.isFile() && STATIC.test(entry.name)) copyFileSync(join(dir, entry.name), join(out, entry.name))
   }
 }
+await sdkDeclarations()
 console.log(`built the SDK and ${PAGES.length} pages into ${relative(process.cwd(), CLIENT_OUT)}/`)
+
+/**
+ * The SDK's types for the `./client` entry (dist/client/types/), when TypeScript is installed
+ * (a production install, without devDependencies, needs the code only).
+ */
+async function sdkDeclarations () {
+  const ts = await import('typescript').then((m) => m.default, () => null)
+  if (!ts) return
+  const sdk = join(CLIENT, 'sdk')
+  const outDir = join(CLIENT_OUT, 'types')
+  const program = ts.createProgram([join(sdk, 'index.ts')], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    types: [],
+    strict: true,
+    skipLibCheck: true,
+    declaration: true,
+    emitDeclarationOnly: true,
+    rootDir: sdk,
+    outDir
+  })
+  const { diagnostics } = program.emit()
+  if (diagnostics.length) throw new Error(ts.formatDiagnostics(diagnostics, ts.createCompilerHost({})))
+  // Hand-written and generated declarations are not emitted: copied as they are.
+  for (const name of readdirSync(sdk)) if (name.endsWith('.d.ts')) copyFileSync(join(sdk, name), join(outDir, name))
+}

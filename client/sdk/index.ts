@@ -1,2 +1,8 @@
-/** The Latchkey browser SDK (decisions section 19); filled in by the next commits. */
-export const SDK_VERSION = '0.1.0'
+/**
+ * The Latchkey browser SDK: `import { createClient } from 'latchkey/client'`, or from the
+ * service itself, `import { createClient } from 'https://auth.example.com/client/latchkey.js'`.
+ */
+export { createClient, type ClientOptions, type LatchkeyClient } from './client.js'
+export { LatchkeyError } from './errors.js'
+export { LatchkeySocket, type RoomEvent, type SocketError, type SocketOptions, type SocketStatus } from './socket.js'
+export type * from './types.js'

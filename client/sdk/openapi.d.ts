@@ -1,0 +1,5809 @@
+// Generated from openapi.json by `npm run openapi` (openapi-typescript): do not edit.
+
+export interface paths {
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Jwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/activateuser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ActivateUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/changepassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ChangePasswordByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/confirmuseremail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ConfirmUserEmailByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/deactivateuser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1DeactivateUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/deleteuser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1DeleteUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/enrolltotp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1EnrollTotpByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/getuser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1GetUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/listauditevents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ListAuditEventsByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/listfactors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1ListFactorsByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/listsessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1ListSessionsByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/listusers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ListUsersByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1LoginByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1LogoutByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/logoutall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1LogoutAllByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/logoutothers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1LogoutOthersByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1MeByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/passkeylogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1PasskeyLoginByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/passkeyloginoptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1PasskeyLoginOptionsByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/passkeyregister": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1PasskeyRegisterByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/passkeyregisteroptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1PasskeyRegisterOptionsByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RefreshByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/regeneraterecoverycodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RegenerateRecoveryCodesByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/removefactor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RemoveFactorByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/requestpasswordreset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RequestPasswordResetByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/resetpassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ResetPasswordByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/resetuserfactors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ResetUserFactorsByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/restoreuser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RestoreUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/revokesession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RevokeSessionByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/signoutuser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1SignOutUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/verifymfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1VerifyMfaByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/verifytotp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1VerifyTotpByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1CreatePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1Publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/changepassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/confirmemailchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ConfirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/enrolltotp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1EnrollTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/listfactors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1ListFactors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/listidentities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1ListIdentities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/listsessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1ListSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1Login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1Logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/logoutall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1LogoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/logoutothers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1LogoutOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1Me"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/oauth/{provider}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["V1OAuthAuthorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["V1OAuthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/oauthexchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1OAuthExchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/oauthproviders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1ListOAuthProviders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/passkeylogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1PasskeyLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/passkeyloginoptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1PasskeyLoginOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/passkeyregister": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1PasskeyRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/passkeyregisteroptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1PasskeyRegisterOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1Refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/regeneraterecoverycodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RegenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1Register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/removefactor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RemoveFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/requestemailchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RequestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/requestemailverification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        post: operations["V1RequestEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/requestpasswordreset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RequestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/requestsigninlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RequestSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/resendverification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ResendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/resetpassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1ResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/revokesession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1RevokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/signinwithlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1SignInWithLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/unlinkidentity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1UnlinkIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/verifyemail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1VerifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/verifymfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1VerifyMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/verifytotp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        post: operations["V1VerifyTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["V1Socket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            /** @description on a 503 of /ready: each dependency, ok or failed */
+            checks?: {
+                [key: string]: string;
+            };
+            /** @description the code clients branch on (UNAUTHORIZED, USER.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS); it never changes */
+            error: string;
+            /** @description on BAD_REQUEST_INVALID_ARGUMENTS: what is wrong with each argument */
+            fields?: {
+                message: string;
+                name: string;
+            }[];
+            /** @description for people, in the language of the request */
+            message: string;
+            /** @description on 500 outside production only, secrets masked */
+            reqArgs?: unknown;
+            /** @description on 500 outside production only */
+            reqRoute?: string | null;
+            /** @description on 5xx: the X-Request-ID of the logs */
+            requestId?: string;
+            /** @description on 500 outside production only */
+            reqUserId?: string | null;
+            /** @description on 500 outside production only */
+            reqUserType?: string;
+            /** @description on 500 outside production only */
+            stack?: string;
+            /** @description the HTTP status */
+            status: number;
+            /** @enum {boolean} */
+            success: false;
+        };
+    };
+    responses: never;
+    parameters: {
+        /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+        lang: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    Jwks: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            [key: string]: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    Health: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    Ready: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks: {
+                            cache: string;
+                            database: string;
+                        };
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ActivateUserByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            deletedAt: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            tokenVersion: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1ChangePasswordByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ConfirmUserEmailByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            deletedAt: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            tokenVersion: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1DeactivateUserByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            deletedAt: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            tokenVersion: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1DeleteUserByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            deletedAt: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            tokenVersion: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1EnrollTotpByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factor: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        };
+                        /** @description the QR code of `uri`, an SVG document */
+                        qrSvg: string;
+                        /** @description the base32 secret, for apps that cannot scan the QR code; shown this once */
+                        secret: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description the otpauth:// URI the QR code holds */
+                        uri: string;
+                    };
+                };
+            };
+        };
+    };
+    V1GetUserByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: {
+                            aal: "aal1" | "aal2";
+                            client: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            current: boolean;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            ipAddress: string | null;
+                            lastUsedAt: string | null;
+                            platform: string;
+                            userAgent: string | null;
+                        }[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            deletedAt: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            tokenVersion: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1ListAuditEventsByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    accountId?: string;
+                    /** @enum {string} */
+                    accountType?: "user" | "admin";
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    /** @enum {string} */
+                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed";
+                    /** Format: date-time */
+                    from?: string;
+                    /** @default 50 */
+                    limit?: number;
+                    /** Format: date-time */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            accountId: string | null;
+                            accountType: string;
+                            actorId: string | null;
+                            actorType: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            event: string;
+                            /** Format: uuid */
+                            id: string;
+                            ipAddress: string | null;
+                            sessionId: string | null;
+                            userAgent: string | null;
+                        }[];
+                        nextCursor: string | null;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListFactorsByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factors: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        }[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListSessionsByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: {
+                            aal: "aal1" | "aal2";
+                            client: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            current: boolean;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            ipAddress: string | null;
+                            lastUsedAt: string | null;
+                            platform: string;
+                            userAgent: string | null;
+                        }[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListUsersByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    /** @default 20 */
+                    limit?: number;
+                    q?: string;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    status?: "active" | "inactive" | "deleted" | "all";
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nextCursor: string | null;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        users: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            deletedAt: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            tokenVersion: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    V1LoginByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factors: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        }[];
+                        /** @enum {boolean} */
+                        mfaRequired: true;
+                        /** @description 64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes */
+                        mfaToken: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                    };
+                };
+            };
+        };
+    };
+    V1LogoutByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the refresh token (64 hex characters); the cookie jwt-<type>-refresh, when sent, is used instead */
+                    refreshToken?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1LogoutAllByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1LogoutOthersByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        revoked: number;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1MeByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1PasskeyLoginByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description the challengeId of passkeyloginoptions
+                     */
+                    challengeId: string;
+                    /** @description the PublicKeyCredential of navigator.credentials.get(), as its toJSON() gives it */
+                    response: {
+                        authenticatorAttachment?: string;
+                        /** @description clientExtensionResults */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description base64url */
+                        id: string;
+                        /** @description base64url */
+                        rawId: string;
+                        response: {
+                            /** @description base64url */
+                            authenticatorData: string;
+                            /** @description base64url */
+                            clientDataJSON: string;
+                            /** @description base64url */
+                            signature: string;
+                            userHandle?: string | null;
+                        };
+                        type: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                    };
+                };
+            };
+        };
+    };
+    V1PasskeyLoginOptionsByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description to send back with the response to passkeylogin
+                         */
+                        challengeId: string;
+                        /** @description PublicKeyCredentialRequestOptionsJSON for PublicKeyCredential.parseRequestOptionsFromJSON() */
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1PasskeyRegisterByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description what the account calls this passkey (default Passkey) */
+                    name?: string;
+                    /** @description the PublicKeyCredential of navigator.credentials.create(), as its toJSON() gives it */
+                    response: {
+                        authenticatorAttachment?: string;
+                        /** @description clientExtensionResults */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description base64url */
+                        id: string;
+                        /** @description base64url */
+                        rawId: string;
+                        response: {
+                            /** @description base64url */
+                            attestationObject: string;
+                            /** @description base64url */
+                            authenticatorData?: string;
+                            /** @description base64url */
+                            clientDataJSON: string;
+                            /** @description base64url */
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            transports?: string[];
+                        };
+                        type: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factor: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        };
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1PasskeyRegisterOptionsByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description PublicKeyCredentialCreationOptionsJSON for PublicKeyCredential.parseCreationOptionsFromJSON() */
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RefreshByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the refresh token (64 hex characters); the cookie jwt-<type>-refresh, when sent, is used instead */
+                    refreshToken?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                    };
+                };
+            };
+        };
+    };
+    V1RegenerateRecoveryCodesByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code of the authenticator app */
+                    code?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ten recovery codes, each usable once; shown this once */
+                        recoveryCodes: string[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RemoveFactorByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code of the authenticator app */
+                    code?: string;
+                    /** Format: uuid */
+                    factorId: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RequestPasswordResetByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ResetPasswordByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    /** @description the token of the mailed link (its `token` query parameter) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ResetUserFactorsByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            deletedAt: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            tokenVersion: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1RestoreUserByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            deletedAt: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            tokenVersion: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1RevokeSessionByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1SignOutUserByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            deletedAt: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            tokenVersion: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1VerifyMfaByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code of the authenticator app */
+                    code?: string;
+                    /** Format: uuid */
+                    factorId?: string;
+                    /** @description the mfaToken of the login answer (64 hex characters) */
+                    mfaToken: string;
+                    /** @description one of the recovery codes (10 characters) */
+                    recoveryCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                    };
+                };
+            };
+        };
+    };
+    V1VerifyTotpByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code of the authenticator app */
+                    code: string;
+                    /** Format: uuid */
+                    factorId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factor: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        };
+                        /** @description ten recovery codes, each usable once; shown this once */
+                        recoveryCodes: string[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1CreatePost: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            publishedAt: string | null;
+                            status: "draft" | "published";
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            userId: string;
+                        };
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1Publish: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    postId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        post: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            publishedAt: string | null;
+                            status: "draft" | "published";
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            userId: string;
+                        };
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobId: number;
+                        /** @enum {number} */
+                        status: 202;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ChangePassword: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ConfirmEmailChange: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the token of the mailed link (its `token` query parameter) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1EnrollTotp: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factor: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        };
+                        /** @description the QR code of `uri`, an SVG document */
+                        qrSvg: string;
+                        /** @description the base32 secret, for apps that cannot scan the QR code; shown this once */
+                        secret: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description the otpauth:// URI the QR code holds */
+                        uri: string;
+                    };
+                };
+            };
+        };
+    };
+    V1ListFactors: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factors: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        }[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListIdentities: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        identities: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description the address the provider gave at the last sign-in */
+                            email: string | null;
+                            emailVerified: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            lastSignInAt: string | null;
+                            /** @description the provider name of OIDC_PROVIDERS */
+                            provider: string;
+                        }[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListSessions: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: {
+                            aal: "aal1" | "aal2";
+                            client: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            current: boolean;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            ipAddress: string | null;
+                            lastUsedAt: string | null;
+                            platform: string;
+                            userAgent: string | null;
+                        }[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1Login: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factors: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        }[];
+                        /** @enum {boolean} */
+                        mfaRequired: true;
+                        /** @description 64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes */
+                        mfaToken: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1Logout: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the refresh token (64 hex characters); the cookie jwt-<type>-refresh, when sent, is used instead */
+                    refreshToken?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1LogoutAll: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1LogoutOthers: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        revoked: number;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1Me: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1OAuthAuthorize: {
+        parameters: {
+            query: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+                /** @description where the browser goes back with ?code= or ?error=; must start with PUBLIC_APP_URL or one of OAUTH_REDIRECT_URLS */
+                redirectTo: string;
+            };
+            header?: never;
+            path: {
+                /** @description a provider name of OIDC_PROVIDERS */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description to the provider's authorization endpoint */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    V1OAuthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+                state?: string;
+            };
+            header?: never;
+            path: {
+                /** @description a provider name of OIDC_PROVIDERS */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description to redirectTo with ?code= or ?error= */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    V1OAuthExchange: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the ?code= the callback sent the app (64 hex characters, 2 minutes, single use) */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factors: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        }[];
+                        /** @enum {boolean} */
+                        mfaRequired: true;
+                        /** @description 64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes */
+                        mfaToken: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1ListOAuthProviders: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: {
+                            /** @description false while the provider cannot be discovered (its authorize answers 503) */
+                            available: boolean;
+                            /** @description OIDC_<N>_LABEL: what to show people */
+                            label: string;
+                            /** @description as in /v1/users/oauth/<name>/authorize */
+                            name: string;
+                        }[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1PasskeyLogin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description the challengeId of passkeyloginoptions
+                     */
+                    challengeId: string;
+                    /** @description the PublicKeyCredential of navigator.credentials.get(), as its toJSON() gives it */
+                    response: {
+                        authenticatorAttachment?: string;
+                        /** @description clientExtensionResults */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description base64url */
+                        id: string;
+                        /** @description base64url */
+                        rawId: string;
+                        response: {
+                            /** @description base64url */
+                            authenticatorData: string;
+                            /** @description base64url */
+                            clientDataJSON: string;
+                            /** @description base64url */
+                            signature: string;
+                            userHandle?: string | null;
+                        };
+                        type: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1PasskeyLoginOptions: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description to send back with the response to passkeylogin
+                         */
+                        challengeId: string;
+                        /** @description PublicKeyCredentialRequestOptionsJSON for PublicKeyCredential.parseRequestOptionsFromJSON() */
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1PasskeyRegister: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description what the account calls this passkey (default Passkey) */
+                    name?: string;
+                    /** @description the PublicKeyCredential of navigator.credentials.create(), as its toJSON() gives it */
+                    response: {
+                        authenticatorAttachment?: string;
+                        /** @description clientExtensionResults */
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description base64url */
+                        id: string;
+                        /** @description base64url */
+                        rawId: string;
+                        response: {
+                            /** @description base64url */
+                            attestationObject: string;
+                            /** @description base64url */
+                            authenticatorData?: string;
+                            /** @description base64url */
+                            clientDataJSON: string;
+                            /** @description base64url */
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            transports?: string[];
+                        };
+                        type: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factor: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        };
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1PasskeyRegisterOptions: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description PublicKeyCredentialCreationOptionsJSON for PublicKeyCredential.parseCreationOptionsFromJSON() */
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1Refresh: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the refresh token (64 hex characters); the cookie jwt-<type>-refresh, when sent, is used instead */
+                    refreshToken?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1RegenerateRecoveryCodes: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code of the authenticator app */
+                    code?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ten recovery codes, each usable once; shown this once */
+                        recoveryCodes: string[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1Register: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1RemoveFactor: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code of the authenticator app */
+                    code?: string;
+                    /** Format: uuid */
+                    factorId: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RequestEmailChange: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    newEmail: string;
+                    /** @description the current password */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RequestEmailVerification: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RequestPasswordReset: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RequestSignInLink: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ResendVerification: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ResetPassword: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    /** @description the token of the mailed link (its `token` query parameter) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RevokeSession: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1SignInWithLink: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the token of the mailed sign-in link (its `token` query parameter) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factors: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        }[];
+                        /** @enum {boolean} */
+                        mfaRequired: true;
+                        /** @description 64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes */
+                        mfaToken: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1UnlinkIdentity: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    identityId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1VerifyEmail: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the token of the mailed link (its `token` query parameter) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1VerifyMfa: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code of the authenticator app */
+                    code?: string;
+                    /** Format: uuid */
+                    factorId?: string;
+                    /** @description the mfaToken of the login answer (64 hex characters) */
+                    mfaToken: string;
+                    /** @description one of the recovery codes (10 characters) */
+                    recoveryCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refreshToken: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                        token: string;
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            isActive: boolean;
+                            isEmailConfirmed: boolean;
+                            lastLogin: string | null;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    V1VerifyTotp: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code of the authenticator app */
+                    code: string;
+                    /** Format: uuid */
+                    factorId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        factor: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            status: "unverified" | "verified";
+                            type: "totp" | "webauthn";
+                        };
+                        /** @description ten recovery codes, each usable once; shown this once */
+                        recoveryCodes: string[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1Socket: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Switching Protocols: the WebSocket protocol of docs/websocket.md */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
