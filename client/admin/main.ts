@@ -7,7 +7,7 @@
 import { h, render } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import htm from 'htm'
-import { createClient } from '../sdk/index.js'
+import { createClient, type AuthState } from '../sdk/index.js'
 import { MESSAGES } from './messages.js'
 import { AUDIT_EVENTS } from './events.js'
 import { drawChart, totals, type StatsBucket } from './chart.js'
@@ -15,7 +15,7 @@ import { LOCALES, formatTime, pickLocale, saveLocale, translator, type Locale } 
 
 const html = htm.bind(h)
 const LOCALE_KEY = 'latchkey-admin-locale'
-const client = createClient({ baseUrl: location.origin, kind: 'admins' })
+const client = createClient({ kind: 'admins', lang: pickLocale(LOCALE_KEY) })
 
 type T = ReturnType<typeof translator<typeof MESSAGES.en>>
 type Admin = { id: string, email: string }
@@ -41,14 +41,10 @@ const errorText = (err: unknown): string => {
   return e?.message ?? e?.code ?? String(err)
 }
 
-/** An admin route with its arguments as JSON (errors come in the console's language). */
-async function api (path: string, args: Record<string, unknown> = {}): Promise<any> {
-  const body: Record<string, unknown> = { lang: currentLocale }
-  for (const [key, value] of Object.entries(args)) if (value !== undefined && value !== '' && value !== null) body[key] = value
-  const res = await client.fetch(`/v1/admins/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const json = await res.json()
-  if (!res.ok) throw Object.assign(new Error(json.message ?? json.error), { code: json.error, status: res.status })
-  return json
+/** An admin route through the SDK (token added, refreshed on need), empty arguments left out; its body, or a LatchkeyError. */
+async function api (action: string, args: Record<string, unknown> = {}): Promise<any> {
+  const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== '' && value !== null))
+  return await client.call(action, given)
 }
 
 function useAction () {
@@ -342,16 +338,21 @@ function App () {
   const t = translator(MESSAGES[locale])
   currentLocale = locale
 
-  useEffect(() => { saveLocale(LOCALE_KEY, locale) }, [locale])
   useEffect(() => {
-    const off = client.onAuthChange((state: { user: Admin | null, reason?: string }) => {
-      setAdmin(state.user)
+    saveLocale(LOCALE_KEY, locale)
+    client.setLang(locale)
+  }, [locale])
+  useEffect(() => {
+    const off = client.onAuthChange((state: AuthState) => {
+      const now = state.user as Admin | null
+      setAdmin(now)
       // Ended: signed out while signed in, not by this page's own sign-out.
-      if (!state.user && signedIn.current && !leaving && state.reason !== 'logout') setEnded(true)
-      if (state.user) setEnded(false)
-      signedIn.current = !!state.user
+      if (!now && signedIn.current && !leaving) setEnded(true)
+      if (now) setEnded(false)
+      signedIn.current = !!now
     })
-    Promise.resolve(client.me()).catch(() => null).finally(() => setAdmin((a) => a === undefined ? null : a))
+    // The session this origin may have already (the cookie), else the sign-in form.
+    client.restore().catch(() => null).finally(() => setAdmin((a) => a === undefined ? (client.user as Admin | null) : a))
     return off
   }, [])
   // The view's heading takes the focus when the view changes, for keyboard and screen reader users.

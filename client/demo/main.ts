@@ -6,13 +6,13 @@
 import { h, render } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import htm from 'htm'
-import { createClient } from '../sdk/index.js'
+import { createClient, type AuthState, type RoomEvent, type SocketStatus } from '../sdk/index.js'
 import { MESSAGES } from './messages.js'
 import { LOCALES, formatTime, pickLocale, saveLocale, translator, type Locale } from '../shared/i18n.js'
 
 const html = htm.bind(h)
 const LOCALE_KEY = 'latchkey-demo-locale'
-const client = createClient({ baseUrl: location.origin, kind: 'users' })
+const client = createClient({ kind: 'users', lang: pickLocale(LOCALE_KEY) })
 
 type T = ReturnType<typeof translator<typeof MESSAGES.en>>
 type User = { id: string, email: string }
@@ -101,14 +101,14 @@ function SignIn ({ t, providers, pending }: { t: T, providers: Provider[], pendi
     e.preventDefault()
     const form = new FormData(e.target as HTMLFormElement)
     run(async () => {
-      await client.requestSignInLink({ email: String(form.get('email')) })
+      await client.requestSignInLink(String(form.get('email')))
       setLinkSent(true)
     })
   }
   const useLink = (e: Event) => {
     e.preventDefault()
     const form = new FormData(e.target as HTMLFormElement)
-    run(async () => setMfa(mfaOf(await client.signInWithLink({ token: String(form.get('token')).trim() }))))
+    run(async () => setMfa(mfaOf(await client.signInWithLink(String(form.get('token')).trim()))))
   }
 
   if (mfa) {
@@ -137,7 +137,7 @@ function SignIn ({ t, providers, pending }: { t: T, providers: Provider[], pendi
     ${providers.length
       ? html`<ul class="plain">${providers.map((p) => html`<li key=${p.name}>
           <button type="button" disabled=${busy || !p.available}
-            onClick=${() => run(() => client.signInWithProvider(p.name, { redirectTo: `${location.origin}${location.pathname}` }))}>
+            onClick=${() => run(async () => client.signInWithProvider(p.name, { redirectTo: `${location.origin}${location.pathname}` }))}>
             ${t('continueWith', { label: p.label })}</button></li>`)}</ul>`
       : html`<p>${t('noProviders')}</p>`}
     <h3>${t('signInLink')}</h3>
@@ -187,8 +187,10 @@ function Devices ({ t, locale }: { t: T, locale: Locale }) {
   const load = () => run(async () => setSessions(await client.listSessions()))
   useEffect(() => { load() }, [])
   const revoke = (id: string) => run(async () => {
+    // This device's own id is a sign-out of its own.
+    if (sessions.find((s) => s.id === id)?.current) return await leave(() => client.revokeSession(id))
     await client.revokeSession(id)
-    if (!sessions.find((s) => s.id === id)?.current) setSessions(await client.listSessions())
+    setSessions(await client.listSessions())
   })
   return html`<section aria-labelledby="devices-title">
     <h2 id="devices-title">${t('devices')}</h2>
@@ -206,18 +208,19 @@ function Devices ({ t, locale }: { t: T, locale: Locale }) {
   </section>`
 }
 
+const SOCKET_STATES = { connecting: 'connecting', open: 'connected', reconnecting: 'reconnecting', closed: 'closed', 'signed-out': 'closed' } as const
+
 function Feed ({ t, locale }: { t: T, locale: Locale }) {
   const { busy, error, run } = useAction()
   const [items, setItems] = useState<FeedItem[]>([])
-  const [state, setState] = useState<'connecting' | 'connected' | 'closed'>('connecting')
+  const [state, setState] = useState<SocketStatus>('connecting')
   useEffect(() => {
-    const socket = client.socket()
-    socket.on('open', () => setState('connected'))
-    socket.on('close', () => setState('closed'))
-    socket.on('event', (frame: { room: string, event: string, data: FeedItem }) => {
-      if (frame.room === 'FEED' && frame.event === 'POST_PUBLISHED') setItems((list) => [frame.data, ...list].slice(0, 50))
+    // The SDK's socket joins FEED once authenticated and again after each reconnection.
+    const socket = client.socket({ rooms: ['FEED'] })
+    socket.onStatus(setState)
+    socket.onEvent((frame: RoomEvent) => {
+      if (frame.room === 'FEED' && frame.event === 'POST_PUBLISHED') setItems((list) => [frame.data as FeedItem, ...list].slice(0, 50))
     })
-    socket.join('FEED')
     return () => socket.close()
   }, [])
   const publish = (e: Event) => {
@@ -232,7 +235,7 @@ function Feed ({ t, locale }: { t: T, locale: Locale }) {
   }
   return html`<section aria-labelledby="feed-title">
     <h2 id="feed-title">${t('feed')}</h2>
-    <p role="status" class="muted" data-state=${state}>${t('feedState', { state: t(state) })}</p>
+    <p role="status" class="muted" data-state=${state}>${t('feedState', { state: t(SOCKET_STATES[state]) })}</p>
     <form onSubmit=${publish}>
       ${field('post-title', t('postTitle'), { name: 'title', required: true, maxlength: 200 })}
       <button type="submit" disabled=${busy}>${t('publish')}</button>
@@ -263,31 +266,32 @@ function App () {
   const [pending, setPending] = useState<Mfa | null>(null)
   const t = translator(MESSAGES[locale])
 
-  useEffect(() => { saveLocale(LOCALE_KEY, locale) }, [locale])
   useEffect(() => {
-    const off = client.onAuthChange((state: { user: User | null, reason?: string }) => {
-      setUser(state.user)
-      // Ended: signed out while signed in, not by this page's own sign-out.
-      if (!state.user && signedIn.current && !leaving && state.reason !== 'logout') setEnded(true)
-      if (state.user) setEnded(false)
-      signedIn.current = !!state.user
+    saveLocale(LOCALE_KEY, locale)
+    client.setLang(locale)
+  }, [locale])
+  useEffect(() => {
+    const off = client.onAuthChange((state: AuthState) => {
+      const now = state.user as User | null
+      setUser(now)
+      // Ended: signed out while signed in, not by this page's own sign-out (revoked, expired, another tab).
+      if (!now && signedIn.current && !leaving) setEnded(true)
+      if (now) setEnded(false)
+      signedIn.current = !!now
     })
-    fetch('/v1/users/oauthproviders').then((r) => r.json()).then((b) => setProviders(b.providers ?? [])).catch(() => {})
-    // Back from a provider (?code=) or from a mailed link (?token=): trade it for a session.
+    client.listProviders().then(setProviders).catch(() => {})
+    // Back from a provider (?code= or ?error=) or opened by a mailed link (?token=): trade it for
+    // a session; else the session this origin may have already (the cookie).
     const params = new URLSearchParams(location.search)
-    const code = params.get('code')
     const token = params.get('token')
-    const start = code
-      ? client.completeOAuth(code)
-      : token ? client.signInWithLink({ token }) : client.me().catch(() => null)
+    if (token) history.replaceState(history.state, '', location.pathname)
+    const start = params.has('code') || params.has('error')
+      ? client.completeOAuth()
+      : token ? client.signInWithLink(token) : client.restore()
     Promise.resolve(start)
       .then((result: unknown) => setPending(mfaOf(result)))
       .catch((err: unknown) => setStartError(errorText(err)))
-      .finally(() => {
-        if (code || token || params.get('error')) history.replaceState(null, '', location.pathname)
-        if (params.get('error')) setStartError(params.get('error'))
-        setUser((u) => u === undefined ? null : u)
-      })
+      .finally(() => setUser((u) => u === undefined ? (client.user as User | null) : u))
     return off
   }, [])
 
