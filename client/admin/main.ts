@@ -13,6 +13,7 @@ import { ErrorLine, html, leave, leaving, useAction } from '../shared/ui.js'
 import { LOCALE_KEY, client, currentLocale, setCurrentLocale, useRoute, type Admin, type Factor, type T } from './context.js'
 import { UserPage, Users } from './users.js'
 import { Activity, Audit } from './audit.js'
+import { MyAccount } from './account.js'
 
 function SignIn ({ t }: { t: T }) {
   const { busy, error, run } = useAction()
@@ -94,6 +95,8 @@ function App () {
         ? html`<${Audit} t=${t} params=${route.params} />`
         : section === 'activity'
           ? html`<${Activity} t=${t} locale=${locale} />`
+          : section === 'account'
+            ? html`<${MyAccount} t=${t} email=${admin.email} />`
           : html`<${Users} t=${t} params=${route.params} />`
   const current = (name: string) => (section ?? 'users') === name ? 'page' : undefined
 
@@ -105,7 +108,7 @@ function App () {
         <li><a href="#/activity" aria-current=${current('activity')}>${t('activity')}</a></li>
       </ul></nav>` : null}
       <div class="spacer"></div>
-      ${admin ? html`<span class="who">${t('signedInAs', { email: admin.email })}</span>
+      ${admin ? html`<a class="who" href="#/account" aria-current=${current('account')}>${t('signedInAs', { email: admin.email })}</a>
         <button type="button" class="secondary" onClick=${() => leave(() => client.logout())}>${t('signOut')}</button>` : null}
       <div class="lang">
         <label for="language">${t('language')}</label>

@@ -7,8 +7,9 @@ import { mkdirSync } from 'node:fs'
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { createTestAccount, uniqueEmail } from '../../helpers/accounts.js'
-import { newPage } from '../../helpers/browser.js'
+import { createTestAccount, signIn, uniqueEmail } from '../../helpers/accounts.js'
+import { newPage, virtualAuthenticator } from '../../helpers/browser.js'
+import { enrolTotp, forgetUsedSteps, totpCode, withinOneStep } from '../../helpers/factors.js'
 import { inkOf, pagesApp, watchPage } from '../../helpers/pages.js'
 import { uuidv7 } from '../../../random.js'
 import { AUDIT_EVENTS } from '../../../schemas/admin.js'
@@ -110,6 +111,48 @@ t.test('an admin finds a user, deactivates them (their demo tab is signed out) a
 
   t.same(watch.errors, [], 'nothing refused by the CSP, no uncaught error (console)')
   t.same(demoWatch.errors, [], 'nor in the demo')
+})
+
+t.test('an admin with a second factor signs in with its code, adds a passkey, then signs in with the passkey', async (t) => {
+  const { app, origin } = await pagesApp(t)
+  const admin = await createTestAccount(app, ACCOUNT_TYPES.admin)
+  const enrolled = await enrolTotp(app, ACCOUNT_TYPES.admin, (await signIn(app, ACCOUNT_TYPES.admin, admin)).token)
+  const { page } = await newPage(t, { viewport: VIEWPORT, locale: 'en-US' })
+  const watch = watchPage(page)
+  const authenticator = await virtualAuthenticator(page)
+  const session = async () => (await app.sql`select aal, amr from admin_sessions where admin_id = ${admin.id} and revoked_at is null order by created_at desc limit 1`)[0]
+
+  await page.goto(`${origin}/admin/`)
+  await withinOneStep(async () => {
+    if (await page.locator('#mfa-code').isVisible()) await page.reload()
+    await forgetUsedSteps(app, ACCOUNT_TYPES.admin, enrolled.factorId)
+    await page.getByLabel('Email').fill(admin.email)
+    await page.getByLabel('Password').fill(admin.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByRole('heading', { name: 'Second factor' }).waitFor()
+    await page.getByLabel('Code from your authenticator app').fill(totpCode(enrolled.secret))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+  })
+  t.same(await session(), { aal: 'aal2', amr: ['pwd', 'otp'] }, 'signed in with both steps')
+
+  // The admin's own account: its factor, and a passkey of this device (an aal2 session may add one).
+  await page.getByRole('link', { name: `Signed in as ${admin.email}` }).click()
+  await page.getByRole('heading', { name: 'My account' }).waitFor()
+  await page.getByLabel('Passkey name').fill('Console laptop')
+  await page.getByRole('button', { name: 'Add a passkey from this device' }).click()
+  await page.getByText('Passkey "Console laptop" added.').waitFor()
+  t.equal((await authenticator.credentials()).length, 1, 'the authenticator holds it')
+  await page.waitForFunction(() => document.querySelectorAll('ul.list li').length === 2)
+  t.same((await page.locator('ul.list li strong').allTextContents()).sort(), ['Authenticator', 'Console laptop'], 'the TOTP factor and the passkey are listed')
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('heading', { name: 'Administrator sign-in' }).waitFor()
+  t.notOk(await page.getByText('Your session ended').isVisible(), 'its own sign-out is not an ended session')
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+  t.same(await session(), { aal: 'aal2', amr: ['webauthn'] }, 'signed in with the passkey alone')
+  t.same(watch.errors, [])
 })
 
 t.test('the chart of the last 7 days renders the three series', async (t) => {
