@@ -8,14 +8,15 @@ type Test = Parameters<typeof build>[0]
 
 /**
  * An app serving the demo and the console on http://localhost:<port> (its WebAuthn origin and
- * PUBLIC_APP_URL), listening on a real port: the browser loads the built pages (dist/client/,
+ * PUBLIC_APP_URL), listening on a real port (`env` may depend on that origin): the browser loads the built pages (dist/client/,
  * `npm test` builds them first) and calls the API over the network.
  */
-export async function pagesApp (t: Test, env: Record<string, string> = {}): Promise<{ app: FastifyInstance, origin: string }> {
+export async function pagesApp (t: Test, env: Record<string, string> | ((origin: string) => Promise<Record<string, string>>) = {}): Promise<{ app: FastifyInstance, origin: string }> {
   const port = await freePort()
   const origin = `http://localhost:${port}`
+  const more = typeof env === 'function' ? await env(origin) : env
   const app = await build(t, {
-    env: { ...ENV, DEMO_ENABLED: 'true', ADMIN_CONSOLE_ENABLED: 'true', WEBAUTHN_ORIGINS: origin, PUBLIC_APP_URL: origin, ...env }
+    env: { ...ENV, DEMO_ENABLED: 'true', ADMIN_CONSOLE_ENABLED: 'true', WEBAUTHN_ORIGINS: origin, PUBLIC_APP_URL: origin, ...more }
   })
   await app.listen({ port, host: '127.0.0.1' })
   return { app, origin }

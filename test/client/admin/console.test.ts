@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { createTestAccount, signIn, uniqueEmail } from '../../helpers/accounts.js'
 import { newPage, virtualAuthenticator } from '../../helpers/browser.js'
-import { enrolTotp, forgetUsedSteps, totpCode, withinOneStep } from '../../helpers/factors.js'
+import { enrolTotp, forgetUsedSteps, totpCode } from '../../helpers/factors.js'
 import { inkOf, pagesApp, watchPage } from '../../helpers/pages.js'
 import { uuidv7 } from '../../../random.js'
 import { AUDIT_EVENTS } from '../../../schemas/admin.js'
@@ -123,17 +123,14 @@ t.test('an admin with a second factor signs in with its code, adds a passkey, th
   const session = async () => (await app.sql`select aal, amr from admin_sessions where admin_id = ${admin.id} and revoked_at is null order by created_at desc limit 1`)[0]
 
   await page.goto(`${origin}/admin/`)
-  await withinOneStep(async () => {
-    if (await page.locator('#mfa-code').isVisible()) await page.reload()
-    await forgetUsedSteps(app, ACCOUNT_TYPES.admin, enrolled.factorId)
-    await page.getByLabel('Email').fill(admin.email)
-    await page.getByLabel('Password').fill(admin.password)
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await page.getByRole('heading', { name: 'Second factor' }).waitFor()
-    await page.getByLabel('Code from your authenticator app').fill(totpCode(enrolled.secret))
-    await page.getByRole('button', { name: 'Verify' }).click()
-    await page.getByRole('navigation', { name: 'Sections' }).waitFor()
-  })
+  await forgetUsedSteps(app, ACCOUNT_TYPES.admin, enrolled.factorId)
+  await page.getByLabel('Email').fill(admin.email)
+  await page.getByLabel('Password').fill(admin.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByRole('heading', { name: 'Second factor' }).waitFor()
+  await page.getByLabel('Code from your authenticator app').fill(totpCode(enrolled.secret))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor()
   t.same(await session(), { aal: 'aal2', amr: ['pwd', 'otp'] }, 'signed in with both steps')
 
   // The admin's own account: its factor, and a passkey of this device (an aal2 session may add one).

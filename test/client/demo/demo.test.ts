@@ -9,8 +9,10 @@ import type { Page } from 'playwright-core'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { PASSWORD, createTestAccount, signIn, uniqueEmail } from '../../helpers/accounts.js'
 import { newPage, virtualAuthenticator } from '../../helpers/browser.js'
-import { enrolTotp, forgetUsedSteps, totpCode, withinOneStep } from '../../helpers/factors.js'
+import { enrolTotp, forgetUsedSteps, totpCode } from '../../helpers/factors.js'
 import { linkToken, smtpCatcher } from '../../helpers/mail.js'
+import { startOidcProvider } from '../../helpers/oidc.js'
+import { providerEnv } from '../../helpers/federation.js'
 import { pagesApp, watchPage } from '../../helpers/pages.js'
 import { decodeJwt } from '../../helpers/tokens.js'
 
@@ -102,15 +104,12 @@ t.test('a second factor, a mailed link, a passkey', async (t) => {
   await page.goto(`${origin}/demo/`)
 
   await t.test('password, then the second factor', async (t) => {
-    await withinOneStep(async () => {
-      if (await page.locator('#mfa-code').isVisible()) await page.reload()
-      await forgetUsedSteps(app, USER, enrolled.factorId) // the enrolment used this step's code
-      await passwordSignIn(page, account.email)
-      await page.getByRole('heading', { name: 'Second factor' }).waitFor()
-      await page.getByLabel('Code from your authenticator app').fill(totpCode(enrolled.secret))
-      await page.getByRole('button', { name: 'Verify' }).click()
-      await signedIn(page, account.email)
-    })
+    await forgetUsedSteps(app, USER, enrolled.factorId) // the enrolment used this step's code (a code is accepted one step either side)
+    await passwordSignIn(page, account.email)
+    await page.getByRole('heading', { name: 'Second factor' }).waitFor()
+    await page.getByLabel('Code from your authenticator app').fill(totpCode(enrolled.secret))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await signedIn(page, account.email)
     const [session] = await app.sql`select aal, amr from user_sessions where user_id = ${account.id} and revoked_at is null order by created_at desc limit 1`
     t.same(session, { aal: 'aal2', amr: ['pwd', 'otp'] }, 'the session says both steps')
   })
@@ -155,4 +154,27 @@ t.test('a second factor, a mailed link, a passkey', async (t) => {
   })
   t.same(watch.errors, [])
   t.ok(decodeJwt(token).payload.sub === account.id)
+})
+
+t.test('a provider from the service\'s list: its button, the provider, back to the demo signed in', async (t) => {
+  let idp: Awaited<ReturnType<typeof startOidcProvider>> | undefined
+  const { app, origin } = await pagesApp(t, async (origin) => {
+    idp = await startOidcProvider(t, { redirectUris: [`${origin}/v1/users/oauth/acme/callback`] })
+    return { OIDC_PROVIDERS: 'acme', ...providerEnv('acme', idp) }
+  })
+  const email = uniqueEmail('oidc')
+  idp!.person = { sub: `sub-${Date.now()}`, email, email_verified: true }
+  const { page } = await newPage(t, { viewport: VIEWPORT, locale: 'en-US' })
+  const watch = watchPage(page)
+  await page.goto(`${origin}/demo/`)
+  const button = page.getByRole('button', { name: /^Continue with / })
+  await button.waitFor()
+  t.equal(await button.count(), 1, 'one button: the one provider configured')
+  await button.click()
+  await signedIn(page, email)
+  t.equal(new URL(page.url()).pathname, '/demo/', 'back on the demo')
+  t.equal(new URL(page.url()).search, '', 'the code left the address bar')
+  const [user] = await app.sql`select u.id from users u join user_identities i on i.user_id = u.id where u.email = ${email} and i.provider = 'acme'`
+  t.ok(user, 'the account and its identity exist')
+  t.same(watch.errors, [])
 })
