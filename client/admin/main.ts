@@ -111,7 +111,7 @@ function App () {
       ${admin ? html`<a class="who" href="#/account" aria-current=${current('account')}>${t('signedInAs', { email: admin.email })}</a>
         <button type="button" class="secondary" onClick=${() => leave(() => client.logout())}>${t('signOut')}</button>` : null}
       <div class="lang">
-        <label for="language">${t('language')}</label>
+        <label for="language" class="sr-only">${t('language')}</label>
         <select id="language" value=${locale} onChange=${(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>
           ${LOCALES.map((l) => html`<option value=${l}>${l === 'en' ? 'English' : 'Español'}</option>`)}
         </select>
