@@ -33,7 +33,8 @@ function countRefreshes (app: FastifyInstance): () => number {
 /** An app listening on http://localhost:<port> (the SDK file is served: the console is on by default outside production). */
 export async function sdkApp (t: Test, env: Record<string, string> = {}): Promise<SdkApp> {
   const port = await freePort()
-  const app = await build(t, { env: { ...ENV, ...SECRETS, ...env }, routeDirs })
+  // Its origin is the passkeys' origin too (RP ID localhost).
+  const app = await build(t, { env: { ...ENV, ...SECRETS, WEBAUTHN_ORIGINS: `http://localhost:${port}`, ...env }, routeDirs })
   await app.listen({ port, host: '127.0.0.1' })
   return { app, origin: `http://localhost:${port}`, port, refreshes: countRefreshes(app) }
 }
