@@ -7,7 +7,10 @@ const health: FastifyPluginAsync = async (app) => {
     method: ['GET'],
     url: '/health',
     config: { operation: 'Health', rateLimit: false, securityHeaders: false },
-    schema: { response: responses({ 200: Success(200) }) },
+    schema: {
+      summary: 'Liveness: the process answers',
+      response: responses({ 200: Success(200) })
+    },
     handler: async () => ({ status: 200 as const, success: true as const })
   })
 }

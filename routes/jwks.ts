@@ -12,7 +12,10 @@ const jwks: FastifyPluginAsync = async (app) => {
     method: ['GET'],
     url: '/.well-known/jwks.json',
     config: { operation: 'Jwks' },
-    schema: { response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.String())) }) } },
+    schema: {
+      summary: 'The public keys that verify access tokens (JWKS)',
+      response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.String())) }) }
+    },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=600')
       return app.tokens.jwks

@@ -22,6 +22,7 @@ const ready: FastifyPluginAsync = async (app) => {
     url: '/ready',
     config: { operation: 'Ready', rateLimit: false, securityHeaders: false },
     schema: {
+      summary: 'Readiness: the database and Redis answer',
       response: responses({
         200: Success(200, { checks: Type.Object({ database: Type.String(), cache: Type.String() }) })
       })

@@ -16,7 +16,7 @@ export const AccountSchema = Type.Object({
   lastLoginAt: NullableTimestamp,
   createdAt: Timestamp,
   updatedAt: Timestamp
-}, { additionalProperties: false })
+}, { title: 'User', description: 'An account as every response shows it (a user, or an admin its own account)', additionalProperties: false })
 export type PublicAccount = Static<typeof AccountSchema>
 
 const Email = Type.String({ format: 'email', maxLength: 254 })
@@ -68,11 +68,12 @@ export function AccountResponseSchema (kind: AccountType, status: 200 | 201 = 20
 
 /** 200/201 body of login, register and refresh: `{ token, refreshToken, <user|admin> }`. */
 export function AuthResponseSchema (kind: AccountType, status: 200 | 201) {
+  const name = `${kind.type[0].toUpperCase()}${kind.type.slice(1)}Tokens${status === 200 ? 'Refreshed' : ''}`
   return Success(status, {
-    token: Type.String(),
-    refreshToken: Type.String(),
+    token: Type.String({ description: 'the access token: `Authorization: ' + kind.scheme + ' <token>`' }),
+    refreshToken: Type.String({ description: 'also set as the HttpOnly cookie ' + kind.cookie }),
     [kind.bodyKey]: AccountSchema
-  })
+  }, { title: name, description: status === 200 ? 'A new token pair (the refresh token rotated)' : 'A new session: its token pair' })
 }
 
 /** One device (session family) in `listsessions`. */
@@ -88,7 +89,7 @@ export const SessionSchema = Type.Object({
   lastUsedAt: NullableTimestamp,
   expiresAt: Timestamp,
   current: Type.Boolean()
-}, { additionalProperties: false })
+}, { title: 'Session', description: 'One device: a session family (a sign-in and all its refreshes)', additionalProperties: false })
 
 export const ListSessionsResponseSchema = Success(200, { sessions: Type.Array(SessionSchema) })
 

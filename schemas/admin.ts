@@ -29,7 +29,7 @@ export const AdminAccountViewSchema = Type.Object({
   ...AccountSchema.properties,
   deletedAt: Type.Union([Timestamp, Type.Null()]),
   tokenVersion: Type.Integer()
-}, { additionalProperties: false })
+}, { title: 'AdminUserView', description: 'A user as admins see it: the account plus deletedAt and tokenVersion', additionalProperties: false })
 export type AdminAccountView = Static<typeof AdminAccountViewSchema>
 
 export const ListUsersArgsSchema = Type.Object({
@@ -60,7 +60,7 @@ export const AuditEventSchema = Type.Object({
   ipAddress: Type.Union([Type.String(), Type.Null()]),
   userAgent: Type.Union([Type.String(), Type.Null()]),
   data: Type.Record(Type.String(), Type.Unknown())
-}, { additionalProperties: false })
+}, { title: 'AuditEvent', description: 'One event of the audit log', additionalProperties: false })
 export type PublicAuditEvent = Static<typeof AuditEventSchema>
 
 export const ListAuditEventsArgsSchema = Type.Object({

@@ -23,9 +23,9 @@ export const ErrorSchema = Type.Object({
   reqArgs: Type.Optional(Type.Unknown({ description: 'on 500 outside production only, secrets masked' }))
 })
 
-/** `{ status, success: true, ...payload }` */
-export function Success<T extends Record<string, TSchema>> (status: number, payload: T = {} as T) {
-  return Type.Object({ status: Type.Literal(status), success: Type.Literal(true), ...payload })
+/** `{ status, success: true, ...payload }`; a `title` in the options names it in openapi.json. */
+export function Success<T extends Record<string, TSchema>> (status: number, payload: T = {} as T, options: { title?: string, description?: string } = {}) {
+  return Type.Object({ status: Type.Literal(status), success: Type.Literal(true), ...payload }, options)
 }
 
 /** Response schemas for a route: its success statuses plus the shared error shape. */

@@ -12,7 +12,7 @@ export const FactorSchema = Type.Object({
   status: Type.Union([Type.Literal('unverified'), Type.Literal('verified')]),
   createdAt: Timestamp,
   lastUsedAt: Type.Union([Timestamp, Type.Null()])
-}, { additionalProperties: false })
+}, { title: 'Factor', description: 'A second factor (TOTP or passkey); never its secret or key', additionalProperties: false })
 export type PublicFactor = Static<typeof FactorSchema>
 
 /** Six digits, as authenticator apps show them. */
@@ -55,4 +55,4 @@ export const MfaRequiredResponseSchema = Success(200, {
   mfaRequired: Type.Literal(true),
   mfaToken: Type.String({ description: '64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes' }),
   factors: Type.Array(FactorSchema)
-})
+}, { title: 'MfaRequired', description: 'The first step of a sign-in passed: answer with verifymfa' })

@@ -11,7 +11,7 @@ export const IdentitySchema = Type.Object({
   emailVerified: Type.Boolean(),
   createdAt: Timestamp,
   lastSignInAt: Type.Union([Timestamp, Type.Null()])
-}, { additionalProperties: false })
+}, { title: 'Identity', description: 'One of the user\'s accounts at a sign-in provider', additionalProperties: false })
 export type Identity = Static<typeof IdentitySchema>
 
 export const ProviderParamsSchema = Type.Object({

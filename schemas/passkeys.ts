@@ -11,7 +11,7 @@ export const FactorSchema = Type.Object({
   status: Type.Union([Type.Literal('unverified'), Type.Literal('verified')]),
   createdAt: Timestamp,
   lastUsedAt: Type.Union([Timestamp, Type.Null()])
-}, { additionalProperties: false })
+}, { title: 'Factor', description: 'A second factor (TOTP or passkey); never its secret or key', additionalProperties: false })
 export type Factor = Static<typeof FactorSchema>
 
 // Bounds well above what any authenticator sends (a credential id is at most 1023 bytes, an
@@ -37,7 +37,7 @@ export const RegistrationResponseSchema = Type.Object({
     publicKeyAlgorithm: Type.Optional(Type.Integer()),
     publicKey: Type.Optional(B64(8192))
   }, { additionalProperties: false })
-}, { additionalProperties: false, description: 'the PublicKeyCredential of navigator.credentials.create(), as its toJSON() gives it' })
+}, { title: 'RegistrationResponseJSON', additionalProperties: false, description: 'the PublicKeyCredential of navigator.credentials.create(), as its toJSON() gives it' })
 
 /** What `credential.toJSON()` gives after navigator.credentials.get() (AuthenticationResponseJSON). */
 export const AuthenticationResponseSchema = Type.Object({
@@ -48,7 +48,7 @@ export const AuthenticationResponseSchema = Type.Object({
     signature: B64(8192),
     userHandle: Type.Optional(Type.Union([B64(128), Type.Null()]))
   }, { additionalProperties: false })
-}, { additionalProperties: false, description: 'the PublicKeyCredential of navigator.credentials.get(), as its toJSON() gives it' })
+}, { title: 'AuthenticationResponseJSON', additionalProperties: false, description: 'the PublicKeyCredential of navigator.credentials.get(), as its toJSON() gives it' })
 
 export const PasskeyRegisterArgsSchema = Type.Object({
   response: RegistrationResponseSchema,

@@ -12,7 +12,7 @@ export const PostSchema = Type.Object({
   publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' })
-}, { additionalProperties: false })
+}, { title: 'Post', additionalProperties: false })
 export type PublicPost = Static<typeof PostSchema>
 
 export const CreatePostArgsSchema = Type.Object({

@@ -6,6 +6,8 @@ import type { FastifySchema, RouteOptions } from 'fastify'
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger'
 import { ROOT } from '../../paths.js'
 import { ErrorSchema } from '../../schemas/common.js'
+import { nameComponents } from './openapi/components.js'
+import { HEADER_PARAMETERS, describeRoute } from './openapi/operations.js'
 
 const OPENAPI_PATH = '/openapi.json'
 const DOCS_PREFIX = '/docs'
@@ -15,6 +17,20 @@ type Json = Record<string, any>
 // Markers between the two transforms, removed from the document.
 const ANY_METHOD = 'x-any-method'
 const ERROR_BODY = 'x-error-body'
+const HEADERS = 'x-headers'
+
+/** What each tag (the first segment of a path) holds; every tag needs one. */
+const TAGS: Record<string, string> = {
+  users: 'The accounts of an application\'s users: sign-up, sign-in (password, second factor, passkeys, providers, ' +
+    'mailed links), tokens, devices, the account\'s own settings',
+  admins: 'Administrators: their own accounts (as users have, without sign-up), and the administration of users ' +
+    'and the audit log',
+  posts: 'Posts and their publication to real-time rooms (the WebSocket `/v1/ws`)',
+  service: 'Probes and keys: liveness, readiness, the public keys of access tokens'
+}
+
+/** Where the API is: relative to the document, so the served /openapi.json points at its own service. */
+const SERVERS = [{ url: '/', description: 'The service that serves this document (GET /openapi.json)' }]
 
 /**
  * The reference page only loads its own files and calls this API: nothing from elsewhere
@@ -35,11 +51,14 @@ Protected actions take \`Authorization: jwt-<type> <access token>\` (security sc
 \`jwt-admin\`). The access token's audience is \`<type>-<client>\`, the client being \`X-Client\`
 (\`web\` or \`app\`, anything else means \`web\`): send the same \`X-Client\` with a token as at the
 login that issued it. \`X-Platform\` (free text up to 32 characters) is stored on the session at
-login and register. Refresh and logout read the refresh token from the cookie
+every sign-in. Both are header parameters of the operations that read them. Refresh and logout read the refresh token from the cookie
 \`jwt-<type>-refresh\` first, then from the \`refreshToken\` argument.
 
 Every error is the flat body \`Error\`; clients branch on \`error\`, which never changes, while
-\`message\` is translated.`
+\`message\` is translated. Each operation lists the errors it may answer.
+
+The WebSocket endpoint \`GET /v1/ws\` (rooms, events, re-authentication) is not an HTTP operation
+and is described in docs/websocket.md.`
 
 /** The first documented segment: `/v1/users/login` is `users`, unversioned paths are `service`. */
 function tagOf (url: string): string {
@@ -72,29 +91,38 @@ function securityScheme (name: string): Json {
 
 /**
  * Per route, before @fastify/swagger converts it: the operation name, a tag per feature, the
- * security scheme of `config.auth`, the error body marked for a reference, and, for the routes
- * that take any method, the arguments as the JSON body of one documented POST.
+ * summary and a description listing the errors (openapi/operations.ts), the security scheme of
+ * `config.auth` (none, `[]`, on public routes), the error body marked for a reference, the
+ * headers to reference, and, for the routes that take any method, the arguments as the JSON
+ * body of one documented POST.
  */
-function transform ({ schema, url, route, openapiObject }: { schema: FastifySchema, url: string, route: RouteOptions, openapiObject: Json }) {
-  const config = route.config as { operation?: string, auth?: string } | undefined
-  if (!schema || schema.hide) return { schema, url }
-  const out: Json = { ...schema, operationId: config?.operation, tags: [tagOf(url)] }
-  if (config?.auth) {
-    const name = `jwt-${config.auth}`
-    out.security = [{ [name]: [] }]
-    openapiObject.components.securitySchemes[name] = securityScheme(name)
+function transform (translate: (key: string) => string) {
+  return function ({ schema, url, route, openapiObject }: { schema: FastifySchema, url: string, route: RouteOptions, openapiObject: Json }) {
+    const config = route.config as { operation?: string, auth?: string } | undefined
+    if (!schema || schema.hide) return { schema, url }
+    const args = schema.querystring as Json | undefined
+    const anyMethod = Array.isArray(route.method) && route.method.length > 1 && route.method.includes('POST')
+    const hasArgs = Object.keys(args?.properties ?? {}).length > 0 || Boolean(schema.params)
+    const doc = describeRoute(route, anyMethod, hasArgs, translate)
+    const out: Json = { ...schema, operationId: config?.operation, tags: [tagOf(url)], description: doc.description, security: [] }
+    if (doc.summary) out.summary = doc.summary
+    if (doc.headers.length) out[HEADERS] = doc.headers
+    if (config?.auth) {
+      const name = `jwt-${config.auth}`
+      out.security = [{ [name]: [] }]
+      openapiObject.components.securitySchemes[name] = securityScheme(name)
+    }
+    out.response = Object.fromEntries(Object.entries((schema.response ?? {}) as Json).map(([status, body]) =>
+      [status, body === ErrorSchema ? { ...body, [ERROR_BODY]: true } : body]))
+    if (anyMethod) {
+      out[ANY_METHOD] = true
+      delete out.querystring
+      if (args && Object.keys(args.properties ?? {}).length) out.body = argsAsSent(args)
+    } else if (args) {
+      out.querystring = argsAsSent(args)
+    }
+    return { schema: out, url }
   }
-  out.response = Object.fromEntries(Object.entries((schema.response ?? {}) as Json).map(([status, body]) =>
-    [status, body === ErrorSchema ? { ...body, [ERROR_BODY]: true } : body]))
-  const args = schema.querystring as Json | undefined
-  if (Array.isArray(route.method) && route.method.length > 1 && route.method.includes('POST')) {
-    out[ANY_METHOD] = true
-    delete out.querystring
-    if (args && Object.keys(args.properties ?? {}).length) out.body = argsAsSent(args)
-  } else if (args) {
-    out.querystring = argsAsSent(args)
-  }
-  return { schema: out, url }
 }
 
 /**
@@ -111,7 +139,8 @@ function transformObject (openapiObject: Json, locales: string[]) {
       description: `The language of messages: ${locales.join(', ')} (a tag like es-MX counts as es; ` +
         'also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action.',
       schema: { type: 'string' }
-    }
+    },
+    ...HEADER_PARAMETERS
   }
   const tags = new Set<string>()
   for (const item of Object.values(openapiObject.paths as Record<string, Json>)) {
@@ -122,13 +151,13 @@ function transformObject (openapiObject: Json, locales: string[]) {
       // Fastify's body schemas are required; a body with nothing required may be left out.
       const body = item.post.requestBody
       if (body && !body.content['application/json'].schema.required) body.required = false
-      item.post.description = body
-        ? 'Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.'
-        : 'Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.'
     }
     for (const operation of Object.values(item) as Json[]) {
       for (const tag of operation.tags ?? []) tags.add(tag)
-      operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/lang' }]
+      const headers: string[] = operation[HEADERS] ?? []
+      delete operation[HEADERS]
+      operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/lang' },
+        ...headers.map((name) => ({ $ref: `#/components/parameters/${name}` }))]
       for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
         const media = response.content?.['application/json']
         if (media?.schema[ERROR_BODY]) {
@@ -144,19 +173,23 @@ function transformObject (openapiObject: Json, locales: string[]) {
       }
     }
   }
-  openapiObject.tags = [...tags].sort().map((name) => ({ name }))
-  return openapiObject
+  openapiObject.tags = [...tags].sort().map((name) => {
+    if (!TAGS[name]) throw new Error(`tag ${name} has no description (TAGS in plugins/core/docs.ts)`)
+    return { name, description: TAGS[name] }
+  })
+  return nameComponents(openapiObject)
 }
 
-function swaggerOptions (locales: string[]): FastifyDynamicSwaggerOptions {
+function swaggerOptions (locales: string[], translate: (key: string) => string): FastifyDynamicSwaggerOptions {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
   return {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Latchkey', version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      servers: SERVERS,
       components: { securitySchemes: {} }
     },
-    transform: transform as FastifyDynamicSwaggerOptions['transform'],
+    transform: transform(translate) as FastifyDynamicSwaggerOptions['transform'],
     transformObject: ({ openapiObject }: Json) => transformObject(openapiObject, locales)
   }
 }
@@ -169,7 +202,8 @@ function swaggerOptions (locales: string[]): FastifyDynamicSwaggerOptions {
 export default fp(async (app) => {
   if (!app.config.docsEnabled) return
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')])
-  await app.register(swagger, swaggerOptions(app.i18n.locales))
+  // The document is in the default language: the errors' messages are English.
+  await app.register(swagger, swaggerOptions(app.i18n.locales, (key) => app.i18n.translate('en', key)))
   app.route({
     method: 'GET',
     url: OPENAPI_PATH,

@@ -8,6 +8,14 @@ import { isDatabaseUnavailable } from './db.js'
 import { ErrorSchema } from '../../schemas/common.js'
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The action's own error codes (the `error` of the body: `USER.NOT_FOUND`), or a code with
+     * the condition it depends on, documented with the route in openapi.json; the generic ones
+     * (arguments, authentication, rate limit, 5xx) are added there from the route's declaration.
+     */
+    errors?: ReadonlyArray<string | { error: string, when: string }>
+  }
   interface FastifyInstance {
     frameworkError: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => FastifyReply
   }
@@ -32,6 +40,11 @@ export const messageKey = (namespace: string, code: string) => `${namespace}[${c
 
 /** Every code defined so far: a code means one thing in every body and log line. */
 const DEFINED = new Set<string>()
+/** The definitions by the `error` of the body, for the document. */
+const BY_ERROR = new Map<string, ErrorDef>()
+
+/** The definition of an `error` code as bodies carry it (`USER.NOT_FOUND`), if one is defined. */
+export const errorDefinition = (error: string): ErrorDef | undefined => BY_ERROR.get(error)
 
 /** Adds codes to the catalog and returns their entries (for `new AppError(entry)`). */
 export function defineErrors<const Defs extends Record<string, ErrorDef>> (defs: Defs): { readonly [C in keyof Defs & string]: ErrorEntry<C> } {
@@ -39,6 +52,7 @@ export function defineErrors<const Defs extends Record<string, ErrorDef>> (defs:
   for (const [code, def] of Object.entries(defs)) {
     if (DEFINED.has(code)) throw new Error(`error code ${code} is defined twice`)
     DEFINED.add(code)
+    BY_ERROR.set(def.error, def)
     entries[code] = { code, def }
   }
   return entries as unknown as { readonly [C in keyof Defs & string]: ErrorEntry<C> }

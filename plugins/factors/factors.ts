@@ -54,15 +54,19 @@ export function createFactors (app: FastifyInstance) {
   }
 }
 
+/** How openapi.json lists the refusal on the admin routes it concerns. */
+const MFA_REQUIRED = { error: 'ADMIN.FORBIDDEN_MFA_REQUIRED', when: 'with ADMIN_MFA_REQUIRED=true, to an aal1 token' }
+
 export default fp(async (app) => {
   app.decorate('factors', createFactors(app))
-  if (!app.config.adminMfaRequired) return
   const refuseAal1: preValidationAsyncHookHandler = async (request) => {
     if (request.account?.aal !== 'aal2') throw adminMfaRequired()
   }
-  // Every admin route but the exempt ones, right after authentication: before the arguments are looked at.
+  // Every admin route but the exempt ones, right after authentication: before the arguments are
+  // looked at. The error is declared on them whatever the setting (the document is the same).
   app.addHook('onRoute', (route) => {
     if (route.config?.auth !== 'admin' || AAL1_ADMIN_ACTIONS.includes(route.url.split('/').pop()!)) return
-    route.preValidation = [refuseAal1, ...[route.preValidation ?? []].flat()]
+    route.config = { ...route.config, errors: [...route.config.errors ?? [], MFA_REQUIRED] }
+    if (app.config.adminMfaRequired) route.preValidation = [refuseAal1, ...[route.preValidation ?? []].flat()]
   })
 }, { name: 'factors', dependencies: ['db', 'config', 'sessions', 'account-metrics'] })

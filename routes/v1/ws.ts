@@ -8,8 +8,9 @@ const ws: FastifyPluginAsync = async (app) => {
     method: 'GET',
     url: '/ws',
     config: { operation: 'V1Socket' },
-    // Documentation: the upgrade is the answer; without one, 426 in the error body.
-    schema: { response: { 101: { type: 'null', description: 'Switching Protocols: the WebSocket protocol of docs/websocket.md' } } },
+    // The upgrade is the answer (without one, 426 in the error body): not an HTTP operation that
+    // OpenAPI can describe with a 2xx, so the document leaves it out and names docs/websocket.md.
+    schema: { hide: true, response: { 101: { type: 'null', description: 'Switching Protocols: the WebSocket protocol of docs/websocket.md' } } },
     handler: async () => {
       throw new AppError('UPGRADE_REQUIRED')
     },

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
 import { ChangePasswordArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { auditContext, callerId, operation, passwordRateLimit } from './common.js'
+import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from './common.js'
 
 /**
  * /v1/<type>/changepassword (authenticated) with `currentPassword` and `newPassword`: every other
@@ -17,8 +17,17 @@ export function changepassword (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/changepassword',
-      config: { operation: operation(kind, 'changepassword'), hashesPassword: true, auth: kind.type },
-      schema: { querystring: ChangePasswordArgsSchema, response: responses({ 200: Success(200) }) },
+      config: {
+        operation: operation(kind, 'changepassword'),
+        hashesPassword: true,
+        auth: kind.type,
+        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_WEAK_PASSWORD')
+      },
+      schema: {
+        summary: 'Change the password; the other devices are signed out',
+        querystring: ChangePasswordArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       preHandler: passwordRateLimit(app, kind, 'changepassword', callerId),
       handler: async (request) => {
         const { currentPassword, newPassword } = request.query

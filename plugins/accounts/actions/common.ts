@@ -193,3 +193,8 @@ export function passwordRateLimit (app: FastifyInstance, kind: AccountType, acti
     }
   }
 }
+
+/** An action's own error codes for one account type (`config.errors`): `USER.NOT_FOUND`, `ADMIN.NOT_FOUND`. */
+export function errorsOf (kind: AccountType, ...names: string[]): string[] {
+  return names.map((name) => `${kind.errorPrefix}.${name}`)
+}

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AccountResponseSchema, VerifyEmailArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { accountBody, auditContext, operation } from './common.js'
+import { accountBody, auditContext, errorsOf, operation } from './common.js'
 
 /**
  * /v1/<type>/confirmemailchange (public) with the `token` of the link mailed to the new address:
@@ -17,8 +17,15 @@ export function confirmemailchange (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/confirmemailchange',
-      config: { operation: operation(kind, 'confirmemailchange') },
-      schema: { querystring: VerifyEmailArgsSchema, response: responses({ 200: AccountResponseSchema(kind) }) },
+      config: {
+        operation: operation(kind, 'confirmemailchange'),
+        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_TOKEN', 'BAD_REQUEST_USER_ALREADY_EXISTS')
+      },
+      schema: {
+        summary: 'Confirm a new email address with the token of the mailed link',
+        querystring: VerifyEmailArgsSchema,
+        response: responses({ 200: AccountResponseSchema(kind) })
+      },
       handler: async (request) => {
         const account = await accountLifecycle.confirmEmailChange(kind, request.query.token, auditContext(request))
         return accountBody(kind, 200, account)

@@ -14,7 +14,11 @@ export function listsessions (kind: AccountType): FastifyPluginAsync {
       method: ANY_METHOD,
       url: '/listsessions',
       config: { operation: operation(kind, 'listsessions'), auth: kind.type },
-      schema: { querystring: NoArgsSchema, response: responses({ 200: ListSessionsResponseSchema }) },
+      schema: {
+        summary: 'List the caller\'s devices (one per session family)',
+        querystring: NoArgsSchema,
+        response: responses({ 200: ListSessionsResponseSchema })
+      },
       handler: async (request, reply) => {
         const { id, sessionId } = request.account!
         reply.header('cache-control', 'no-store')

@@ -4,7 +4,7 @@ import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AuthResponseSchema, LoginArgsSchema } from '../../../schemas/accounts.js'
 import { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../registry.js'
-import { countOutcomes, operation, passwordRateLimit, sendSignIn, sessionMeta } from './common.js'
+import { countOutcomes, errorsOf, operation, passwordRateLimit, sendSignIn, sessionMeta } from './common.js'
 
 /**
  * /v1/<type>/login: email and password for an access token and a refresh token (201), or, for
@@ -17,8 +17,17 @@ export function login (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/login',
-      config: { operation: operation(kind, 'login'), hashesPassword: true },
-      schema: { querystring: LoginArgsSchema, response: responses({ 201: AuthResponseSchema(kind, 201), 200: MfaRequiredResponseSchema }) },
+      config: {
+        operation: operation(kind, 'login'),
+        hashesPassword: true,
+        signsIn: true,
+        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', 'BAD_REQUEST_ACCOUNT_INACTIVE', 'BAD_REQUEST_ACCOUNT_DELETED', 'UNAUTHORIZED_EMAIL_NOT_CONFIRMED')
+      },
+      schema: {
+        summary: 'Sign in with email and password',
+        querystring: LoginArgsSchema,
+        response: responses({ 201: AuthResponseSchema(kind, 201), 200: MfaRequiredResponseSchema })
+      },
       preHandler: passwordRateLimit(app, kind, 'login'),
       ...countOutcomes(app, kind, 'logins'),
       handler: async (request, reply) => {

@@ -15,7 +15,11 @@ export function logout (kind: AccountType): FastifyPluginAsync {
       method: ANY_METHOD,
       url: '/logout',
       config: { operation: operation(kind, 'logout'), auth: kind.type },
-      schema: { querystring: RefreshArgsSchema, response: responses({ 200: Success(200) }) },
+      schema: {
+        summary: 'Sign out this device and clear the refresh cookie',
+        querystring: RefreshArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       handler: async (request, reply) => {
         await sessions.logout(kind, request.account!.id, presentedRefreshToken(kind, request), auditContext(request))
         reply.clearCookie(kind.cookie, cookie)

@@ -15,7 +15,11 @@ export function logoutall (kind: AccountType): FastifyPluginAsync {
       method: ANY_METHOD,
       url: '/logoutall',
       config: { operation: operation(kind, 'logoutall'), auth: kind.type },
-      schema: { querystring: NoArgsSchema, response: responses({ 200: Success(200) }) },
+      schema: {
+        summary: 'Sign out every device; every access token dies at once',
+        querystring: NoArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       handler: async (request, reply) => {
         await sessions.logoutAll(kind, request.account!.id, auditContext(request))
         reply.clearCookie(kind.cookie, cookie)

@@ -18,7 +18,11 @@ export function logoutothers (kind: AccountType): FastifyPluginAsync {
       method: ANY_METHOD,
       url: '/logoutothers',
       config: { operation: operation(kind, 'logoutothers'), auth: kind.type },
-      schema: { querystring: NoArgsSchema, response: responses({ 200: LogoutOthersResponseSchema }) },
+      schema: {
+        summary: 'Sign out every other device, staying signed in here',
+        querystring: NoArgsSchema,
+        response: responses({ 200: LogoutOthersResponseSchema })
+      },
       handler: async (request) => {
         return { status: 200 as const, success: true as const, revoked: await sessions.logoutOthers(kind, request.account!.id, auditContext(request)) }
       }

@@ -15,7 +15,11 @@ export function me (kind: AccountType): FastifyPluginAsync {
       method: ANY_METHOD,
       url: '/me',
       config: { operation: operation(kind, 'me'), auth: kind.type },
-      schema: { querystring: NoArgsSchema, response: responses({ 200: AccountResponseSchema(kind) }) },
+      schema: {
+        summary: 'Get the caller\'s own account',
+        querystring: NoArgsSchema,
+        response: responses({ 200: AccountResponseSchema(kind) })
+      },
       handler: async (request) => {
         const account = await sessions.account(kind, request.account!.id)
         if (!account) throw new AppError('UNAUTHORIZED')

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AuthResponseSchema, RefreshArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { countOutcomes, operation, presentedRefreshToken, sendIssued, sessionMeta } from './common.js'
+import { countOutcomes, errorsOf, operation, presentedRefreshToken, sendIssued, sessionMeta } from './common.js'
 
 /** /v1/<type>/refresh: rotates the refresh token (cookie or argument) for a new pair (200). */
 export function refresh (kind: AccountType): FastifyPluginAsync {
@@ -13,8 +13,15 @@ export function refresh (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/refresh',
-      config: { operation: operation(kind, 'refresh') },
-      schema: { querystring: RefreshArgsSchema, response: responses({ 200: AuthResponseSchema(kind, 200) }) },
+      config: {
+        operation: operation(kind, 'refresh'),
+        errors: errorsOf(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
+      },
+      schema: {
+        summary: 'Exchange the refresh token (cookie or body) for a new token pair',
+        querystring: RefreshArgsSchema,
+        response: responses({ 200: AuthResponseSchema(kind, 200) })
+      },
       ...countOutcomes(app, kind, 'refreshes'),
       handler: async (request, reply) => {
         const { userAgent, ip } = sessionMeta(request)

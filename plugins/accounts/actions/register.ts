@@ -4,7 +4,7 @@ import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AccountResponseSchema, AuthResponseSchema, RegisterArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import type { Within } from '../sessions.js'
-import { accountBody, auditContext, operation, passwordRateLimit, sendIssued, sessionMeta } from './common.js'
+import { accountBody, auditContext, errorsOf, operation, passwordRateLimit, sendIssued, sessionMeta } from './common.js'
 
 /**
  * /v1/<type>/register: a new active account, signed in like a login (201), and a verification
@@ -20,8 +20,14 @@ export function register (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/register',
-      config: { operation: operation(kind, 'register'), hashesPassword: true },
+      config: {
+        operation: operation(kind, 'register'),
+        hashesPassword: true,
+        signsIn: true,
+        errors: errorsOf(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS', 'BAD_REQUEST_WEAK_PASSWORD')
+      },
       schema: {
+        summary: 'Create an account and sign it in',
         querystring: RegisterArgsSchema,
         response: responses({ 201: signIn ? AuthResponseSchema(kind, 201) : AccountResponseSchema(kind, 201) })
       },

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
 import { RequestEmailChangeArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { auditContext, callerId, operation, passwordRateLimit } from './common.js'
+import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from './common.js'
 
 /**
  * /v1/<type>/requestemailchange (authenticated) with `newEmail` and the current `password`: mails
@@ -18,8 +18,17 @@ export function requestemailchange (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/requestemailchange',
-      config: { operation: operation(kind, 'requestemailchange'), hashesPassword: true, auth: kind.type },
-      schema: { querystring: RequestEmailChangeArgsSchema, response: responses({ 200: Success(200) }) },
+      config: {
+        operation: operation(kind, 'requestemailchange'),
+        hashesPassword: true,
+        auth: kind.type,
+        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_USER_ALREADY_EXISTS')
+      },
+      schema: {
+        summary: 'Ask to change the email address: a link goes to the new one',
+        querystring: RequestEmailChangeArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       preHandler: passwordRateLimit(app, kind, 'requestemailchange', callerId),
       handler: async (request) => {
         const { newEmail, password } = request.query

@@ -17,7 +17,11 @@ export function requestemailverification (kind: AccountType): FastifyPluginAsync
       method: ANY_METHOD,
       url: '/requestemailverification',
       config: { operation: operation(kind, 'requestemailverification'), auth: kind.type },
-      schema: { querystring: NoArgsSchema, response: responses({ 200: Success(200) }) },
+      schema: {
+        summary: 'Mail a new verification link to the caller\'s address',
+        querystring: NoArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       preHandler: passwordRateLimit(app, kind, 'requestemailverification', callerId),
       handler: async (request) => {
         await accountLifecycle.queueVerification(kind, request.account!.id, request.locale, auditContext(request))

@@ -18,7 +18,11 @@ export function requestpasswordreset (kind: AccountType): FastifyPluginAsync {
       method: ANY_METHOD,
       url: '/requestpasswordreset',
       config: { operation: operation(kind, 'requestpasswordreset') },
-      schema: { querystring: EmailArgsSchema, response: responses({ 200: Success(200) }) },
+      schema: {
+        summary: 'Mail a password reset link (always 200)',
+        querystring: EmailArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       preHandler: passwordRateLimit(app, kind, 'requestpasswordreset'),
       handler: async (request) => {
         await accountLifecycle.requestPasswordReset(kind, request.query.email, request.locale, auditContext(request))

@@ -19,7 +19,11 @@ export function resendverification (kind: AccountType): FastifyPluginAsync {
       method: ANY_METHOD,
       url: '/resendverification',
       config: { operation: operation(kind, 'resendverification') },
-      schema: { querystring: EmailArgsSchema, response: responses({ 200: Success(200) }) },
+      schema: {
+        summary: 'Mail a new verification link without signing in (always 200)',
+        querystring: EmailArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       preHandler: passwordRateLimit(app, kind, 'resendverification'),
       handler: async (request) => {
         await accountLifecycle.resendVerification(kind, request.query.email, request.locale, auditContext(request))

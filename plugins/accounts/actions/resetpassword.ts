@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
 import { ResetPasswordArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
-import { auditContext, operation } from './common.js'
+import { auditContext, errorsOf, operation } from './common.js'
 
 /**
  * /v1/<type>/resetpassword (public) with the `token` of a reset link and the new `password`:
@@ -16,8 +16,16 @@ export function resetpassword (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/resetpassword',
-      config: { operation: operation(kind, 'resetpassword'), hashesPassword: true },
-      schema: { querystring: ResetPasswordArgsSchema, response: responses({ 200: Success(200) }) },
+      config: {
+        operation: operation(kind, 'resetpassword'),
+        hashesPassword: true,
+        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_TOKEN', 'BAD_REQUEST_WEAK_PASSWORD')
+      },
+      schema: {
+        summary: 'Set a new password with the token of the mailed link',
+        querystring: ResetPasswordArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       handler: async (request) => {
         const { token, password } = request.query
         await accountLifecycle.resetPassword(kind, token, password, auditContext(request))

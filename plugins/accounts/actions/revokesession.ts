@@ -4,7 +4,7 @@ import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
 import { RevokeSessionArgsSchema } from '../../../schemas/accounts.js'
 import { accountError } from '../errors.js'
 import type { AccountType } from '../registry.js'
-import { auditContext, operation, refreshCookieOptions } from './common.js'
+import { auditContext, errorsOf, operation, refreshCookieOptions } from './common.js'
 
 /**
  * /v1/<type>/revokesession (authenticated) with `sessionId`, a family id from listsessions:
@@ -20,8 +20,16 @@ export function revokesession (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/revokesession',
-      config: { operation: operation(kind, 'revokesession'), auth: kind.type },
-      schema: { querystring: RevokeSessionArgsSchema, response: responses({ 200: Success(200) }) },
+      config: {
+        operation: operation(kind, 'revokesession'),
+        auth: kind.type,
+        errors: errorsOf(kind, 'SESSION_NOT_FOUND')
+      },
+      schema: {
+        summary: 'Sign out one device by its id',
+        querystring: RevokeSessionArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       handler: async (request, reply) => {
         const { id, sessionId } = request.account!
         const familyId = request.query.sessionId.toLowerCase()

@@ -7,13 +7,13 @@ import { accountError } from '../../accounts/errors.js'
 import { auditContext } from '../../accounts/actions/common.js'
 import type { AccountActionName } from '../accounts.js'
 
-const OPERATIONS: Record<AccountActionName, [url: string, operation: string]> = {
-  deactivate: ['/deactivateuser', 'V1DeactivateUserByAdmin'],
-  activate: ['/activateuser', 'V1ActivateUserByAdmin'],
-  delete: ['/deleteuser', 'V1DeleteUserByAdmin'],
-  restore: ['/restoreuser', 'V1RestoreUserByAdmin'],
-  signout: ['/signoutuser', 'V1SignOutUserByAdmin'],
-  confirmemail: ['/confirmuseremail', 'V1ConfirmUserEmailByAdmin']
+const OPERATIONS: Record<AccountActionName, [url: string, operation: string, summary: string]> = {
+  deactivate: ['/deactivateuser', 'V1DeactivateUserByAdmin', 'Deactivate a user, signing the user out everywhere'],
+  activate: ['/activateuser', 'V1ActivateUserByAdmin', 'Activate a deactivated user'],
+  delete: ['/deleteuser', 'V1DeleteUserByAdmin', 'Delete a user (soft), signing the user out everywhere'],
+  restore: ['/restoreuser', 'V1RestoreUserByAdmin', 'Restore a deleted user'],
+  signout: ['/signoutuser', 'V1SignOutUserByAdmin', 'Sign a user out on every device'],
+  confirmemail: ['/confirmuseremail', 'V1ConfirmUserEmailByAdmin', 'Mark a user\'s email address as confirmed']
 }
 
 /**
@@ -22,15 +22,15 @@ const OPERATIONS: Record<AccountActionName, [url: string, operation: string]> = 
  * `{ user }` as admins see it. An unknown user is 404 `USER.NOT_FOUND`.
  */
 export function userAction (action: AccountActionName): FastifyPluginAsync {
-  const [url, operation] = OPERATIONS[action]
+  const [url, operation, summary] = OPERATIONS[action]
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
     const { accountAdmin } = app
     app.route({
       method: ANY_METHOD,
       url,
-      config: { operation, auth: 'admin' },
-      schema: { querystring: UserIdArgsSchema, response: responses({ 200: AdminUserResponseSchema }) },
+      config: { operation, auth: 'admin', errors: ['USER.NOT_FOUND'] },
+      schema: { summary, querystring: UserIdArgsSchema, response: responses({ 200: AdminUserResponseSchema }) },
       handler: async (request) => {
         const user = await accountAdmin.apply(ACCOUNT_TYPES.user, request.query.userId, action, auditContext(request))
         if (!user) throw accountError(ACCOUNT_TYPES.user, 'NOT_FOUND')

@@ -15,7 +15,11 @@ export function listfactors (kind: AccountType): FastifyPluginAsync {
       method: ANY_METHOD,
       url: '/listfactors',
       config: { operation: operation(kind, 'listfactors'), auth: kind.type },
-      schema: { querystring: NoArgsSchema, response: responses({ 200: ListFactorsResponseSchema }) },
+      schema: {
+        summary: 'List the caller\'s second factors',
+        querystring: NoArgsSchema,
+        response: responses({ 200: ListFactorsResponseSchema })
+      },
       handler: async (request) => {
         return { status: 200 as const, success: true as const, factors: await factors.listFactors(kind, request.account!.id) }
       }

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { ProofArgsSchema, RecoveryCodesResponseSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
-import { auditContext, callerId, operation, passwordRateLimit } from '../../accounts/actions/common.js'
+import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../accounts/actions/common.js'
 
 /**
  * /v1/<type>/regeneraterecoverycodes (authenticated, with a verified factor) with `password` or
@@ -16,8 +16,17 @@ export function regeneraterecoverycodes (kind: AccountType): FastifyPluginAsync 
     app.route({
       method: ANY_METHOD,
       url: '/regeneraterecoverycodes',
-      config: { operation: operation(kind, 'regeneraterecoverycodes'), hashesPassword: true, auth: kind.type },
-      schema: { querystring: ProofArgsSchema, response: responses({ 200: RecoveryCodesResponseSchema }) },
+      config: {
+        operation: operation(kind, 'regeneraterecoverycodes'),
+        hashesPassword: true,
+        auth: kind.type,
+        errors: errorsOf(kind, 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_INVALID_MFA_CODE')
+      },
+      schema: {
+        summary: 'Replace the recovery codes (with the password or a code)',
+        querystring: ProofArgsSchema,
+        response: responses({ 200: RecoveryCodesResponseSchema })
+      },
       preHandler: passwordRateLimit(app, kind, 'regeneraterecoverycodes', callerId),
       handler: async (request, reply) => {
         const recoveryCodes = await factors.regenerateRecoveryCodes(kind, request.account!, request.query, auditContext(request))

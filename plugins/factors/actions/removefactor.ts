@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
 import { RemoveFactorArgsSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
-import { auditContext, callerId, operation, passwordRateLimit } from '../../accounts/actions/common.js'
+import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../accounts/actions/common.js'
 
 /**
  * /v1/<type>/removefactor (authenticated, aal2 while a verified factor exists) with `factorId`
@@ -17,8 +17,17 @@ export function removefactor (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/removefactor',
-      config: { operation: operation(kind, 'removefactor'), hashesPassword: true, auth: kind.type },
-      schema: { querystring: RemoveFactorArgsSchema, response: responses({ 200: Success(200) }) },
+      config: {
+        operation: operation(kind, 'removefactor'),
+        hashesPassword: true,
+        auth: kind.type,
+        errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_INVALID_MFA_CODE', 'FACTOR_NOT_FOUND')
+      },
+      schema: {
+        summary: 'Remove a second factor (with the password or a code)',
+        querystring: RemoveFactorArgsSchema,
+        response: responses({ 200: Success(200) })
+      },
       preHandler: passwordRateLimit(app, kind, 'removefactor', callerId),
       handler: async (request) => {
         const { factorId, password, code } = request.query

@@ -17,8 +17,16 @@ export const resetuserfactors: FastifyPluginAsync = async (fastify) => {
   app.route({
     method: ANY_METHOD,
     url: '/resetuserfactors',
-    config: { operation: 'V1ResetUserFactorsByAdmin', auth: 'admin' },
-    schema: { querystring: UserIdArgsSchema, response: responses({ 200: AdminUserResponseSchema }) },
+    config: {
+      operation: 'V1ResetUserFactorsByAdmin',
+      auth: 'admin',
+      errors: ['USER.NOT_FOUND']
+    },
+    schema: {
+      summary: 'Remove a user\'s second factors and sign the user out',
+      querystring: UserIdArgsSchema,
+      response: responses({ 200: AdminUserResponseSchema })
+    },
     handler: async (request) => {
       const user = await factors.resetUserFactors(request.query.userId, auditContext(request))
       if (!user) throw accountError(ACCOUNT_TYPES.user, 'NOT_FOUND')

@@ -4,7 +4,7 @@ import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { VerifyMfaArgsSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
-import { auditContext, countOutcomes, operation, sendIssued, sessionMeta } from '../../accounts/actions/common.js'
+import { auditContext, countOutcomes, errorsOf, operation, sendIssued, sessionMeta } from '../../accounts/actions/common.js'
 
 /**
  * /v1/<type>/verifymfa with `mfaToken` and `factorId` and `code`, or `recoveryCode`: the
@@ -19,8 +19,16 @@ export function verifymfa (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/verifymfa',
-      config: { operation: operation(kind, 'verifymfa') },
-      schema: { querystring: VerifyMfaArgsSchema, response: responses({ 201: AuthResponseSchema(kind, 201) }) },
+      config: {
+        operation: operation(kind, 'verifymfa'),
+        signsIn: true,
+        errors: errorsOf(kind, 'UNAUTHORIZED_MFA_TOKEN', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_MFA_CODE')
+      },
+      schema: {
+        summary: 'Finish a sign-in with a second factor or a recovery code',
+        querystring: VerifyMfaArgsSchema,
+        response: responses({ 201: AuthResponseSchema(kind, 201) })
+      },
       ...countOutcomes(app, kind, 'logins'),
       handler: async (request, reply) => {
         return sendIssued(app, kind, reply, 201, await factors.verifyMfa(kind, request.query, sessionMeta(request), auditContext(request)))

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { VerifyTotpArgsSchema, VerifyTotpResponseSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
-import { auditContext, callerId, operation, passwordRateLimit } from '../../accounts/actions/common.js'
+import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../accounts/actions/common.js'
 
 /**
  * /v1/<type>/verifytotp (authenticated) with `factorId` and `code`: the factor is verified and
@@ -17,8 +17,16 @@ export function verifytotp (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/verifytotp',
-      config: { operation: operation(kind, 'verifytotp'), auth: kind.type },
-      schema: { querystring: VerifyTotpArgsSchema, response: responses({ 200: VerifyTotpResponseSchema }) },
+      config: {
+        operation: operation(kind, 'verifytotp'),
+        auth: kind.type,
+        errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_FACTOR_EXISTS', 'BAD_REQUEST_INVALID_MFA_CODE')
+      },
+      schema: {
+        summary: 'Finish a TOTP enrolment with a first code: the recovery codes',
+        querystring: VerifyTotpArgsSchema,
+        response: responses({ 200: VerifyTotpResponseSchema })
+      },
       preHandler: passwordRateLimit(app, kind, 'verifytotp', callerId),
       handler: async (request, reply) => {
         const { factorId, code } = request.query

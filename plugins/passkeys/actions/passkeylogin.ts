@@ -4,7 +4,7 @@ import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { PasskeyLoginArgsSchema } from '../../../schemas/passkeys.js'
 import type { AccountType } from '../../accounts/registry.js'
-import { countOutcomes, operationNamed, sendIssued, sessionMeta } from '../../accounts/actions/common.js'
+import { countOutcomes, errorsOf, operationNamed, sendIssued, sessionMeta } from '../../accounts/actions/common.js'
 
 /** /v1/<type>/passkeylogin (public): a passkey's answer to passkeyloginoptions for a session, like login (201). */
 export function passkeyLogin (kind: AccountType): FastifyPluginAsync {
@@ -14,8 +14,16 @@ export function passkeyLogin (kind: AccountType): FastifyPluginAsync {
     app.route({
       method: ANY_METHOD,
       url: '/passkeylogin',
-      config: { operation: operationNamed(kind, 'PasskeyLogin') },
-      schema: { querystring: PasskeyLoginArgsSchema, response: responses({ 201: AuthResponseSchema(kind, 201) }) },
+      config: {
+        operation: operationNamed(kind, 'PasskeyLogin'),
+        signsIn: true,
+        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_PASSKEY', 'BAD_REQUEST_ACCOUNT_INACTIVE', 'BAD_REQUEST_ACCOUNT_DELETED', 'UNAUTHORIZED_EMAIL_NOT_CONFIRMED')
+      },
+      schema: {
+        summary: 'Sign in with a passkey',
+        querystring: PasskeyLoginArgsSchema,
+        response: responses({ 201: AuthResponseSchema(kind, 201) })
+      },
       ...countOutcomes(app, kind, 'logins'),
       handler: async (request, reply) => {
         const { challengeId, response } = request.query

@@ -15,7 +15,11 @@ export function passkeyLoginOptions (kind: AccountType): FastifyPluginAsync {
       method: ANY_METHOD,
       url: '/passkeyloginoptions',
       config: { operation: operationNamed(kind, 'PasskeyLoginOptions') },
-      schema: { querystring: NoArgsSchema, response: responses({ 200: PasskeyLoginOptionsResponseSchema }) },
+      schema: {
+        summary: 'Get the WebAuthn options of a passkey sign-in',
+        querystring: NoArgsSchema,
+        response: responses({ 200: PasskeyLoginOptionsResponseSchema })
+      },
       handler: async (_request, reply) => {
         const { options, challengeId } = await passkeys.loginOptions(kind)
         reply.header('cache-control', 'no-store')

@@ -14,7 +14,11 @@ const auditstats: FastifyPluginAsync = async (fastify) => {
     config: { operation: 'V1AuditStatsByAdmin', auth: 'admin' },
     // A misspelt from or to would silently chart the default week.
     preValidation: refuseUnknownArgs(AuditStatsArgsSchema),
-    schema: { querystring: AuditStatsArgsSchema, response: responses({ 200: AuditStatsResponseSchema }) },
+    schema: {
+      summary: 'Count audit events per hour or day over a range',
+      querystring: AuditStatsArgsSchema,
+      response: responses({ 200: AuditStatsResponseSchema })
+    },
     handler: async (request, reply) => {
       const range = statsRange(request.query)
       const buckets = await auditStats(app.sql, range)

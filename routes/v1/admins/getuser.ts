@@ -13,8 +13,16 @@ const getuser: FastifyPluginAsync = async (fastify) => {
   app.route({
     method: ANY_METHOD,
     url: '/getuser',
-    config: { operation: 'V1GetUserByAdmin', auth: 'admin' },
-    schema: { querystring: UserIdArgsSchema, response: responses({ 200: GetUserResponseSchema }) },
+    config: {
+      operation: 'V1GetUserByAdmin',
+      auth: 'admin',
+      errors: ['USER.NOT_FOUND']
+    },
+    schema: {
+      summary: 'Get a user and the user\'s devices',
+      querystring: UserIdArgsSchema,
+      response: responses({ 200: GetUserResponseSchema })
+    },
     handler: async (request, reply) => {
       const { userId } = request.query
       const user = await accountAdmin.get(kind, userId)

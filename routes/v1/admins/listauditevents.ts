@@ -12,7 +12,11 @@ const listauditevents: FastifyPluginAsync = async (fastify) => {
     method: ANY_METHOD,
     url: '/listauditevents',
     config: { operation: 'V1ListAuditEventsByAdmin', auth: 'admin' },
-    schema: { querystring: ListAuditEventsArgsSchema, response: responses({ 200: ListAuditEventsResponseSchema }) },
+    schema: {
+      summary: 'Read the audit log, newest first, filtered, a page at a time',
+      querystring: ListAuditEventsArgsSchema,
+      response: responses({ 200: ListAuditEventsResponseSchema })
+    },
     handler: async (request, reply) => {
       const { cursor, ...filters } = request.query
       const page = await listEvents(app.sql, { ...filters, after: cursorArg(cursor) })

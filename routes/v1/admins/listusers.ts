@@ -13,7 +13,11 @@ const listusers: FastifyPluginAsync = async (fastify) => {
     method: ANY_METHOD,
     url: '/listusers',
     config: { operation: 'V1ListUsersByAdmin', auth: 'admin' },
-    schema: { querystring: ListUsersArgsSchema, response: responses({ 200: ListUsersResponseSchema }) },
+    schema: {
+      summary: 'List users: search, status filter, pages',
+      querystring: ListUsersArgsSchema,
+      response: responses({ 200: ListUsersResponseSchema })
+    },
     handler: async (request, reply) => {
       const { q, status, limit, cursor } = request.query
       const page = await accountAdmin.list(ACCOUNT_TYPES.user, { q, status, limit, after: cursorArg(cursor) })

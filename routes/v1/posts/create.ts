@@ -11,7 +11,11 @@ const create: FastifyPluginAsync = async (fastify) => {
     method: ANY_METHOD,
     url: '/create',
     config: { operation: 'V1CreatePost', auth: 'user' },
-    schema: { querystring: CreatePostArgsSchema, response: responses({ 201: PostResponseSchema(201) }) },
+    schema: {
+      summary: 'Create a draft post',
+      querystring: CreatePostArgsSchema,
+      response: responses({ 201: PostResponseSchema(201) })
+    },
     handler: async (request, reply) => {
       const post = await posts.create(request.account!.id, request.query.title)
       reply.code(201)

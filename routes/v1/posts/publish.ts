@@ -13,8 +13,13 @@ const publish: FastifyPluginAsync = async (fastify) => {
   app.route({
     method: ANY_METHOD,
     url: '/publish',
-    config: { operation: 'V1Publish', auth: 'user' },
+    config: {
+      operation: 'V1Publish',
+      auth: 'user',
+      errors: ['POST.NOT_FOUND']
+    },
     schema: {
+      summary: 'Publish a post to its room',
       querystring: PublishArgsSchema,
       response: responses({ 200: PostResponseSchema(200), 202: JobResponseSchema })
     },

@@ -12,7 +12,11 @@ const listidentities: FastifyPluginAsync = async (fastify) => {
     method: ANY_METHOD,
     url: '/listidentities',
     config: { operation: 'V1ListIdentities', auth: 'user' },
-    schema: { querystring: NoArgsSchema, response: responses({ 200: ListIdentitiesResponseSchema }) },
+    schema: {
+      summary: 'List the sign-in providers linked to the account',
+      querystring: NoArgsSchema,
+      response: responses({ 200: ListIdentitiesResponseSchema })
+    },
     handler: async (request) => {
       return { status: 200 as const, success: true as const, identities: await federation.identities.list(request.account!.id) }
     }

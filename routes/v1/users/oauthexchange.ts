@@ -21,8 +21,16 @@ const oauthexchange: FastifyPluginAsync = async (fastify) => {
   app.route({
     method: ANY_METHOD,
     url: '/oauthexchange',
-    config: { operation: 'V1OAuthExchange' },
-    schema: { querystring: ExchangeArgsSchema, response: responses({ 201: AuthResponseSchema(USER, 201), 200: MfaRequiredResponseSchema }) },
+    config: {
+      operation: 'V1OAuthExchange',
+      signsIn: true,
+      errors: ['USER.BAD_REQUEST_INVALID_TOKEN', 'USER.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS']
+    },
+    schema: {
+      summary: 'Exchange the code of a provider sign-in for tokens',
+      querystring: ExchangeArgsSchema,
+      response: responses({ 201: AuthResponseSchema(USER, 201), 200: MfaRequiredResponseSchema })
+    },
     ...countOutcomes(app, USER, 'logins'),
     handler: async (request, reply) => {
       return sendSignIn(app, USER, reply, await federation.exchange(request.query.code, sessionMeta(request)))

@@ -12,7 +12,11 @@ const oauthproviders: FastifyPluginAsync = async (fastify) => {
     method: ANY_METHOD,
     url: '/oauthproviders',
     config: { operation: 'V1ListOAuthProviders' },
-    schema: { querystring: NoArgsSchema, response: responses({ 200: ListProvidersResponseSchema }) },
+    schema: {
+      summary: 'List the sign-in providers that are configured',
+      querystring: NoArgsSchema,
+      response: responses({ 200: ListProvidersResponseSchema })
+    },
     handler: async () => ({ status: 200 as const, success: true as const, providers: federation.providers.list() })
   })
 }

@@ -20,7 +20,11 @@ const requestsigninlink: FastifyPluginAsync = async (fastify) => {
     method: ANY_METHOD,
     url: '/requestsigninlink',
     config: { operation: 'V1RequestSignInLink' },
-    schema: { querystring: EmailArgsSchema, response: responses({ 200: Success(200) }) },
+    schema: {
+      summary: 'Mail a sign-in link (always 200)',
+      querystring: EmailArgsSchema,
+      response: responses({ 200: Success(200) })
+    },
     preHandler: passwordRateLimit(app, USER, 'requestsigninlink'),
     handler: async (request) => {
       await accountLifecycle.requestSignInLink(USER, request.query.email, request.locale, auditContext(request))

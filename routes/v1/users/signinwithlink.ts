@@ -23,8 +23,16 @@ const signinwithlink: FastifyPluginAsync = async (fastify) => {
   app.route({
     method: ANY_METHOD,
     url: '/signinwithlink',
-    config: { operation: 'V1SignInWithLink' },
-    schema: { querystring: SignInLinkArgsSchema, response: responses({ 201: AuthResponseSchema(USER, 201), 200: MfaRequiredResponseSchema }) },
+    config: {
+      operation: 'V1SignInWithLink',
+      signsIn: true,
+      errors: ['USER.BAD_REQUEST_INVALID_TOKEN', 'USER.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS']
+    },
+    schema: {
+      summary: 'Sign in with the token of a mailed sign-in link',
+      querystring: SignInLinkArgsSchema,
+      response: responses({ 201: AuthResponseSchema(USER, 201), 200: MfaRequiredResponseSchema })
+    },
     ...countOutcomes(app, USER, 'logins'),
     handler: async (request, reply) => {
       const userId = await accountLifecycle.useSignInLink(USER, request.query.token, auditContext(request))

@@ -15,8 +15,16 @@ const unlinkidentity: FastifyPluginAsync = async (fastify) => {
   app.route({
     method: ANY_METHOD,
     url: '/unlinkidentity',
-    config: { operation: 'V1UnlinkIdentity', auth: 'user' },
-    schema: { querystring: UnlinkIdentityArgsSchema, response: responses({ 200: Success(200) }) },
+    config: {
+      operation: 'V1UnlinkIdentity',
+      auth: 'user',
+      errors: ['USER.IDENTITY_NOT_FOUND', 'USER.BAD_REQUEST_LAST_SIGN_IN_METHOD']
+    },
+    schema: {
+      summary: 'Unlink a sign-in provider from the account',
+      querystring: UnlinkIdentityArgsSchema,
+      response: responses({ 200: Success(200) })
+    },
     handler: async (request) => {
       await federation.identities.unlink(request.account!.id, request.query.identityId.toLowerCase(), auditContext(request))
       return { status: 200 as const, success: true as const }

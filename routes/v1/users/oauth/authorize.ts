@@ -17,8 +17,12 @@ const authorize: FastifyPluginAsync = async (fastify) => {
   app.route({
     method: 'GET',
     url: '/:provider/authorize',
-    config: { operation: 'V1OAuthAuthorize' },
+    config: {
+      operation: 'V1OAuthAuthorize',
+      errors: ['USER.OAUTH_PROVIDER_NOT_FOUND']
+    },
     schema: {
+      summary: 'Start a sign-in with a provider: a redirect to it',
       params: ProviderParamsSchema,
       querystring: AuthorizeArgsSchema,
       response: responses({ 302: Type.Null({ description: 'to the provider\'s authorization endpoint' }) })

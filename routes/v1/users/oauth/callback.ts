@@ -19,8 +19,12 @@ const callback: FastifyPluginAsync = async (fastify) => {
   app.route({
     method: 'GET',
     url: '/:provider/callback',
-    config: { operation: 'V1OAuthCallback' },
+    config: {
+      operation: 'V1OAuthCallback',
+      errors: ['USER.OAUTH_PROVIDER_NOT_FOUND', 'USER.BAD_REQUEST_INVALID_TOKEN']
+    },
     schema: {
+      summary: 'Finish a provider sign-in: a redirect back to the app',
       params: ProviderParamsSchema,
       querystring: CallbackArgsSchema,
       response: responses({ 302: Type.Null({ description: 'to redirectTo with ?code= or ?error=' }) })
