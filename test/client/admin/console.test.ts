@@ -109,6 +109,17 @@ t.test('an admin finds a user, deactivates them (their demo tab is signed out) a
   t.match(page.url(), /event=login.succeeded/)
   t.same(await page.locator('table.audit tbody tr td:nth-child(2)').allTextContents(), ['login.succeeded'])
 
+  // A time range: from tomorrow on, nothing; the range is in the address as ISO times.
+  const tomorrow = new Date(Date.now() + 86_400_000)
+  const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
+  await page.getByLabel('From').fill(local)
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await page.getByText('No event matches.').waitFor()
+  t.match(decodeURIComponent(page.url()), /from=\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z/)
+  await page.getByRole('link', { name: 'Clear' }).click()
+  await page.locator('table.audit td', { hasText: 'admin.user_deactivated' }).waitFor()
+  t.equal(await page.getByLabel('Event').inputValue(), '', 'the filters are cleared')
+
   t.same(watch.errors, [], 'nothing refused by the CSP, no uncaught error (console)')
   t.same(demoWatch.errors, [], 'nor in the demo')
 })
@@ -192,6 +203,28 @@ t.test('the chart of the last 7 days renders the three series', async (t) => {
   t.same(await chart.locator('.u-legend .u-label').allTextContents(), ['Time', 'Sign-ins', 'Failed sign-ins', 'Reuse detections'], 'the legend names the series')
   await shoot(page, 'admin-activity.png')
   t.same(watch.errors, [], 'nothing refused by the CSP (uPlot styles through the CSSOM)')
+})
+
+t.test('the users list pages by cursor', async (t) => {
+  const { app, origin } = await pagesApp(t)
+  const admin = await createTestAccount(app, ACCOUNT_TYPES.admin)
+  const emails: string[] = []
+  for (let i = 0; i < 23; i++) emails.push((await createTestAccount(app, ACCOUNT_TYPES.user)).email)
+  const { page } = await newPage(t, { viewport: VIEWPORT, locale: 'en-US' })
+  await adminSignIn(page, origin, admin)
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 20)
+  const first = await page.locator('tbody tr a').allTextContents()
+  t.same(first, emails.slice(-20).reverse(), 'newest first, 20 a page')
+  t.notOk(await page.getByRole('link', { name: 'First page' }).isVisible(), 'no way back from the first page')
+  await page.getByRole('link', { name: 'Next page' }).click()
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3)
+  t.same(await page.locator('tbody tr a').allTextContents(), emails.slice(0, 3).reverse(), 'the rest')
+  t.notOk(await page.getByRole('link', { name: 'Next page' }).isVisible(), 'the last page')
+  await page.getByRole('link', { name: 'First page' }).click()
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 20)
+  await page.goBack()
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3)
+  t.pass('the browser\'s back button goes back a page')
 })
 
 t.test('keyboard only, in Spanish', async (t) => {
