@@ -1,5 +1,126 @@
+/**
+ * The admin console at /admin/: an admin signs in (password, second factor, passkey), then finds
+ * users, opens one (devices, factors, the lifecycle actions), reads the audit log and the chart
+ * of sign-in activity. Hash routes (#/users, #/users/<id>, #/audit, #/activity) keep every view
+ * a real link; the access token lives in the SDK's memory only.
+ */
 import { render } from 'preact'
-import { html } from 'htm/preact'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import type { AuthState } from '../sdk/index.js'
+import { MESSAGES } from './messages.js'
+import { LOCALES, saveLocale, translator, type Locale } from '../shared/i18n.js'
+import { ErrorLine, html, leave, leaving, useAction } from '../shared/ui.js'
+import { LOCALE_KEY, client, currentLocale, setCurrentLocale, useRoute, type Admin, type Factor, type T } from './context.js'
+import { UserPage, Users } from './users.js'
+import { Activity, Audit } from './audit.js'
+import { MyAccount } from './account.js'
 
-/** Placeholder: the page is built on the SDK (client/sdk/). */
-render(html`<h1>Latchkey admin console</h1>`, document.getElementById('app')!)
+function SignIn ({ t }: { t: T }) {
+  const { busy, error, run } = useAction()
+  const [mfa, setMfa] = useState<{ mfaToken: string, factors: Factor[] } | null>(null)
+  const password = (e: Event) => {
+    e.preventDefault()
+    const form = new FormData(e.target as HTMLFormElement)
+    run(async () => {
+      const result = await client.login({ email: String(form.get('email')), password: String(form.get('password')) })
+      if (result?.mfaRequired) setMfa({ mfaToken: result.mfaToken, factors: (result.factors ?? []).filter((f: Factor) => f.type === 'totp') })
+    })
+  }
+  const second = (e: Event) => {
+    e.preventDefault()
+    const form = new FormData(e.target as HTMLFormElement)
+    const code = String(form.get('code') ?? '').trim()
+    const recoveryCode = String(form.get('recoveryCode') ?? '').trim()
+    const factorId = String(form.get('factorId') ?? '') || mfa!.factors[0]?.id
+    run(() => client.verifyMfa({ mfaToken: mfa!.mfaToken, ...(code ? { code, factorId } : {}), ...(recoveryCode && !code ? { recoveryCode } : {}) }))
+  }
+  return html`<section class="card narrow" aria-labelledby="signin-title">
+    <h2 tabindex="-1" id="signin-title">${mfa ? t('secondFactor') : t('adminSignIn')}</h2>
+    ${mfa
+      ? html`<form key="mfa" onSubmit=${second}>
+          ${mfa.factors.length > 1 ? html`<label for="mfa-factor">${t('authenticator')}</label>
+            <select id="mfa-factor" name="factorId">${mfa.factors.map((f) => html`<option value=${f.id}>${f.name ?? f.type}</option>`)}</select>` : null}
+          <label for="mfa-code">${t('code')}</label>
+          <input id="mfa-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
+          <label for="mfa-recovery">${t('recoveryCode')}</label>
+          <input id="mfa-recovery" name="recoveryCode" autocomplete="off" />
+          <button type="submit" disabled=${busy}>${t('verify')}</button>
+        </form>`
+      : html`<form key="password" onSubmit=${password}>
+          <label for="signin-email">${t('email')}</label>
+          <input id="signin-email" name="email" type="email" autocomplete="username webauthn" required />
+          <label for="signin-password">${t('password')}</label>
+          <input id="signin-password" name="password" type="password" autocomplete="current-password" required />
+          <button type="submit" disabled=${busy}>${t('signInPassword')}</button>
+        </form>
+        <button type="button" class="secondary" disabled=${busy} onClick=${() => run(() => client.passkeyLogin())}>${t('signInPasskey')}</button>`}
+    <${ErrorLine} error=${error} />
+  </section>`
+}
+function App () {
+  const [locale, setLocale] = useState<Locale>(currentLocale)
+  const [admin, setAdmin] = useState<Admin | null | undefined>(undefined)
+  const [ended, setEnded] = useState(false)
+  const signedIn = useRef(false)
+  const route = useRoute()
+  const t = translator(MESSAGES[locale])
+  setCurrentLocale(locale)
+
+  useEffect(() => {
+    saveLocale(LOCALE_KEY, locale)
+    client.setLang(locale)
+  }, [locale])
+  useEffect(() => {
+    const off = client.onAuthChange((state: AuthState) => {
+      const now = state.user as Admin | null
+      setAdmin(now)
+      // Ended: signed out while signed in, not by this page's own sign-out.
+      if (!now && signedIn.current && !leaving) setEnded(true)
+      if (now) setEnded(false)
+      signedIn.current = !!now
+    })
+    // The session this origin may have already (the cookie), else the sign-in form.
+    client.restore().catch(() => null).finally(() => setAdmin((a) => a === undefined ? (client.user as Admin | null) : a))
+    return off
+  }, [])
+  // The view's heading takes the focus when the view changes, for keyboard and screen reader users.
+  useEffect(() => { document.querySelector<HTMLElement>('main h2')?.focus() }, [route.path.join('/'), !!admin])
+
+  const [section, id] = route.path
+  const view = !admin
+    ? null
+    : section === 'users' && id
+      ? html`<${UserPage} t=${t} id=${id} />`
+      : section === 'audit'
+        ? html`<${Audit} t=${t} params=${route.params} />`
+        : section === 'activity'
+          ? html`<${Activity} t=${t} locale=${locale} />`
+          : section === 'account'
+            ? html`<${MyAccount} t=${t} email=${admin.email} />`
+          : html`<${Users} t=${t} params=${route.params} />`
+  const current = (name: string) => (section ?? 'users') === name ? 'page' : undefined
+
+  return html`<header>
+      <h1>${t('title')}</h1>
+      ${admin ? html`<nav aria-label=${t('navigation')}><ul>
+        <li><a href="#/users" aria-current=${current('users')}>${t('users')}</a></li>
+        <li><a href="#/audit" aria-current=${current('audit')}>${t('audit')}</a></li>
+        <li><a href="#/activity" aria-current=${current('activity')}>${t('activity')}</a></li>
+      </ul></nav>` : null}
+      <div class="spacer"></div>
+      ${admin ? html`<a class="who" href="#/account" aria-current=${current('account')}>${t('signedInAs', { email: admin.email })}</a>
+        <button type="button" class="secondary" onClick=${() => leave(() => client.logout())}>${t('signOut')}</button>` : null}
+      <div class="lang">
+        <label for="language" class="sr-only">${t('language')}</label>
+        <select id="language" value=${locale} onChange=${(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>
+          ${LOCALES.map((l) => html`<option value=${l}>${l === 'en' ? 'English' : 'Español'}</option>`)}
+        </select>
+      </div>
+    </header>
+    <main>
+      ${ended ? html`<p class="error" role="alert">${t('sessionEnded')}</p>` : null}
+      ${admin === null ? html`<${SignIn} t=${t} />` : view}
+    </main>`
+}
+
+render(html`<${App} />`, document.getElementById('app')!)

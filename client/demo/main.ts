@@ -1,5 +1,76 @@
+/**
+ * The demo app at /demo/: every way in that the service has (password, second factor, passkey,
+ * providers, a mailed link), the account's devices, and a live feed of published posts. Built on
+ * the SDK alone: the page never sees the refresh token, and keeps the access token nowhere.
+ */
 import { render } from 'preact'
-import { html } from 'htm/preact'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import type { AuthState } from '../sdk/index.js'
+import { MESSAGES } from './messages.js'
+import { LOCALES, pickLocale, saveLocale, translator, type Locale } from '../shared/i18n.js'
+import { ErrorLine, errorText, html, leaving } from '../shared/ui.js'
+import { LOCALE_KEY, client, mfaOf, type Mfa, type Provider, type User } from './context.js'
+import { SignIn, SignUp } from './signin.js'
+import { Account, Devices, Feed } from './account.js'
 
-/** Placeholder: the page is built on the SDK (client/sdk/). */
-render(html`<h1>Latchkey demo</h1>`, document.getElementById('app')!)
+function App () {
+  const [locale, setLocale] = useState<Locale>(pickLocale(LOCALE_KEY))
+  const [user, setUser] = useState<User | null | undefined>(undefined)
+  const [ended, setEnded] = useState(false)
+  const signedIn = useRef(false)
+  const [providers, setProviders] = useState<Provider[]>([])
+  const [startError, setStartError] = useState<string | null>(null)
+  const [pending, setPending] = useState<Mfa | null>(null)
+  const t = translator(MESSAGES[locale])
+
+  useEffect(() => {
+    saveLocale(LOCALE_KEY, locale)
+    client.setLang(locale)
+  }, [locale])
+  useEffect(() => {
+    const off = client.onAuthChange((state: AuthState) => {
+      const now = state.user as User | null
+      setUser(now)
+      // Ended: signed out while signed in, not by this page's own sign-out (revoked, expired, another tab).
+      if (!now && signedIn.current && !leaving) setEnded(true)
+      if (now) setEnded(false)
+      signedIn.current = !!now
+    })
+    client.listProviders().then(setProviders).catch(() => {})
+    // Back from a provider (?code= or ?error=) or opened by a mailed link (?token=): trade it for
+    // a session; else the session this origin may have already (the cookie).
+    const params = new URLSearchParams(location.search)
+    const token = params.get('token')
+    if (token) history.replaceState(history.state, '', location.pathname)
+    const start = params.has('code') || params.has('error')
+      ? client.completeOAuth()
+      : token ? client.signInWithLink(token) : client.restore()
+    Promise.resolve(start)
+      .then((result: unknown) => setPending(mfaOf(result)))
+      .catch((err: unknown) => setStartError(errorText(err)))
+      .finally(() => setUser((u) => u === undefined ? (client.user as User | null) : u))
+    return off
+  }, [])
+
+  return html`<header>
+      <h1>${t('title')}</h1>
+      <p role="status" class="who">${user ? t('signedInAs', { email: user.email }) : t('signedOut')}</p>
+      <div class="lang">
+        <label for="language">${t('language')}</label>
+        <select id="language" value=${locale} onChange=${(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>
+          ${LOCALES.map((l) => html`<option value=${l}>${l === 'en' ? 'English' : 'Español'}</option>`)}
+        </select>
+      </div>
+    </header>
+    <main>
+      ${ended ? html`<p class="error" role="alert">${t('sessionEnded')}</p>` : null}
+      <${ErrorLine} error=${startError} />
+      ${user === undefined
+        ? null
+        : user
+          ? html`<div class="grid"><${Account} t=${t} user=${user} /><${Devices} t=${t} locale=${locale} /><${Feed} t=${t} locale=${locale} /></div>`
+          : html`<div class="grid"><${SignIn} t=${t} providers=${providers} pending=${pending} /><${SignUp} t=${t} /></div>`}
+    </main>`
+}
+
+render(html`<${App} />`, document.getElementById('app')!)
