@@ -8,6 +8,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The public keys that verify access tokens (JWKS)
+         * @description Errors:
+         *
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         get: operations["Jwks"];
         put?: never;
         post?: never;
@@ -24,6 +32,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Liveness: the process answers
+         * @description Errors:
+         *
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         get: operations["Health"];
         put?: never;
         post?: never;
@@ -40,6 +55,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Readiness: the database and Redis answer
+         * @description Errors:
+         *
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         get: operations["Ready"];
         put?: never;
         post?: never;
@@ -58,8 +80,54 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Activate a deactivated user
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ActivateUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/auditstats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count audit events per hour or day over a range
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1AuditStatsByAdmin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -75,7 +143,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Change the password; the other devices are signed out
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
+         *     - 400 `ADMIN.BAD_REQUEST_WEAK_PASSWORD`: This password is too easy to guess; choose another one
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ChangePasswordByAdmin"];
         delete?: never;
         options?: never;
@@ -92,7 +176,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Mark a user's email address as confirmed
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ConfirmUserEmailByAdmin"];
         delete?: never;
         options?: never;
@@ -109,7 +208,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Deactivate a user, signing the user out everywhere
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1DeactivateUserByAdmin"];
         delete?: never;
         options?: never;
@@ -126,7 +240,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Delete a user (soft), signing the user out everywhere
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1DeleteUserByAdmin"];
         delete?: never;
         options?: never;
@@ -143,7 +272,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Start enrolling an authenticator app (TOTP): its secret and QR code
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_FACTOR_EXISTS`: This account already has an authenticator app
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1EnrollTotpByAdmin"];
         delete?: never;
         options?: never;
@@ -160,7 +304,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Get a user, the user's devices and second factors
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1GetUserByAdmin"];
         delete?: never;
         options?: never;
@@ -177,7 +336,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Read the audit log, newest first, filtered, a page at a time
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ListAuditEventsByAdmin"];
         delete?: never;
         options?: never;
@@ -194,7 +367,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * List the caller's second factors
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ListFactorsByAdmin"];
         delete?: never;
         options?: never;
@@ -211,7 +398,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * List the caller's devices (one per session family)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ListSessionsByAdmin"];
         delete?: never;
         options?: never;
@@ -228,7 +429,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * List users: search, status filter, pages
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ListUsersByAdmin"];
         delete?: never;
         options?: never;
@@ -245,7 +460,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign in with email and password
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS`: Wrong email or password
+         *     - 400 `ADMIN.BAD_REQUEST_ACCOUNT_INACTIVE`: This admin account is inactive
+         *     - 400 `ADMIN.BAD_REQUEST_ACCOUNT_DELETED`: This admin account has been deleted
+         *     - 401 `ADMIN.UNAUTHORIZED_EMAIL_NOT_CONFIRMED`: Confirm your email address before logging in
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1LoginByAdmin"];
         delete?: never;
         options?: never;
@@ -262,7 +493,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign out this device and clear the refresh cookie
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1LogoutByAdmin"];
         delete?: never;
         options?: never;
@@ -279,7 +523,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Sign out every device; every access token dies at once
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1LogoutAllByAdmin"];
         delete?: never;
         options?: never;
@@ -296,7 +554,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Sign out every other device, staying signed in here
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1LogoutOthersByAdmin"];
         delete?: never;
         options?: never;
@@ -313,7 +585,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Get the caller's own account
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1MeByAdmin"];
         delete?: never;
         options?: never;
@@ -330,7 +615,24 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign in with a passkey
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_PASSKEY`: The passkey could not be verified; try again
+         *     - 400 `ADMIN.BAD_REQUEST_ACCOUNT_INACTIVE`: This admin account is inactive
+         *     - 400 `ADMIN.BAD_REQUEST_ACCOUNT_DELETED`: This admin account has been deleted
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS`: Wrong email or password
+         *     - 401 `ADMIN.UNAUTHORIZED_EMAIL_NOT_CONFIRMED`: Confirm your email address before logging in
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1PasskeyLoginByAdmin"];
         delete?: never;
         options?: never;
@@ -347,7 +649,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Get the WebAuthn options of a passkey sign-in
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1PasskeyLoginOptionsByAdmin"];
         delete?: never;
         options?: never;
@@ -364,7 +678,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Register a passkey with the authenticator's answer
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_PASSKEY`: The passkey could not be verified; try again
+         *     - 400 `ADMIN.BAD_REQUEST_TOO_MANY_PASSKEYS`: This admin account already has 10 passkeys; remove one first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1PasskeyRegisterByAdmin"];
         delete?: never;
         options?: never;
@@ -381,7 +711,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Get the WebAuthn options of a passkey registration
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_TOO_MANY_PASSKEYS`: This admin account already has 10 passkeys; remove one first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1PasskeyRegisterOptionsByAdmin"];
         delete?: never;
         options?: never;
@@ -398,7 +743,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Exchange the refresh token (cookie or body) for a new token pair
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `ADMIN.UNAUTHORIZED_INVALID_REFRESH_TOKEN`: The refresh token is invalid or expired; log in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RefreshByAdmin"];
         delete?: never;
         options?: never;
@@ -415,7 +773,24 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Replace the recovery codes (with the password or a code)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `ADMIN.FACTOR_NOT_FOUND`: Factor not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RegenerateRecoveryCodesByAdmin"];
         delete?: never;
         options?: never;
@@ -432,7 +807,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Remove a second factor (with the password or a code)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `ADMIN.FACTOR_NOT_FOUND`: Factor not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RemoveFactorByAdmin"];
         delete?: never;
         options?: never;
@@ -449,7 +842,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Mail a password reset link (always 200)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RequestPasswordResetByAdmin"];
         delete?: never;
         options?: never;
@@ -466,7 +871,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Set a new password with the token of the mailed link
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_TOKEN`: This link is invalid, expired or already used; ask for a new one
+         *     - 400 `ADMIN.BAD_REQUEST_WEAK_PASSWORD`: This password is too easy to guess; choose another one
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ResetPasswordByAdmin"];
         delete?: never;
         options?: never;
@@ -483,7 +902,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Remove a user's second factors and sign the user out
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ResetUserFactorsByAdmin"];
         delete?: never;
         options?: never;
@@ -500,7 +934,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Restore a deleted user
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RestoreUserByAdmin"];
         delete?: never;
         options?: never;
@@ -517,7 +966,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign out one device by its id
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `ADMIN.SESSION_NOT_FOUND`: Session not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RevokeSessionByAdmin"];
         delete?: never;
         options?: never;
@@ -534,7 +998,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign a user out on every device
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1SignOutUserByAdmin"];
         delete?: never;
         options?: never;
@@ -551,7 +1030,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Finish a sign-in with a second factor or a recovery code
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS`: Wrong email or password
+         *     - 401 `ADMIN.UNAUTHORIZED_MFA_TOKEN`: This sign-in has expired or was already completed; log in again
+         *     - 404 `ADMIN.FACTOR_NOT_FOUND`: Factor not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1VerifyMfaByAdmin"];
         delete?: never;
         options?: never;
@@ -568,7 +1063,24 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Finish a TOTP enrolment with a first code: the recovery codes
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ADMIN.BAD_REQUEST_FACTOR_EXISTS`: This account already has an authenticator app
+         *     - 400 `ADMIN.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 404 `ADMIN.FACTOR_NOT_FOUND`: Factor not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1VerifyTotpByAdmin"];
         delete?: never;
         options?: never;
@@ -585,7 +1097,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Create a draft post
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1CreatePost"];
         delete?: never;
         options?: never;
@@ -602,7 +1127,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Publish a post to its room
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 404 `POST.NOT_FOUND`: Post not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1Publish"];
         delete?: never;
         options?: never;
@@ -619,7 +1158,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Change the password; the other devices are signed out
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
+         *     - 400 `USER.BAD_REQUEST_WEAK_PASSWORD`: This password is too easy to guess; choose another one
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ChangePassword"];
         delete?: never;
         options?: never;
@@ -636,7 +1190,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Confirm a new email address with the token of the mailed link
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_TOKEN`: This link is invalid, expired or already used; ask for a new one
+         *     - 400 `USER.BAD_REQUEST_USER_ALREADY_EXISTS`: An account with this email already exists
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ConfirmEmailChange"];
         delete?: never;
         options?: never;
@@ -653,7 +1221,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Start enrolling an authenticator app (TOTP): its secret and QR code
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_FACTOR_EXISTS`: This account already has an authenticator app
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `USER.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1EnrollTotp"];
         delete?: never;
         options?: never;
@@ -670,7 +1253,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * List the caller's second factors
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ListFactors"];
         delete?: never;
         options?: never;
@@ -687,7 +1283,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * List the sign-in providers linked to the account
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ListIdentities"];
         delete?: never;
         options?: never;
@@ -704,7 +1313,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * List the caller's devices (one per session family)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ListSessions"];
         delete?: never;
         options?: never;
@@ -721,7 +1343,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign in with email and password
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS`: Wrong email or password
+         *     - 400 `USER.BAD_REQUEST_ACCOUNT_INACTIVE`: This account is inactive
+         *     - 400 `USER.BAD_REQUEST_ACCOUNT_DELETED`: This account has been deleted
+         *     - 401 `USER.UNAUTHORIZED_EMAIL_NOT_CONFIRMED`: Confirm your email address before logging in
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1Login"];
         delete?: never;
         options?: never;
@@ -738,7 +1376,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign out this device and clear the refresh cookie
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1Logout"];
         delete?: never;
         options?: never;
@@ -755,7 +1406,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Sign out every device; every access token dies at once
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1LogoutAll"];
         delete?: never;
         options?: never;
@@ -772,7 +1436,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Sign out every other device, staying signed in here
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1LogoutOthers"];
         delete?: never;
         options?: never;
@@ -789,7 +1466,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Get the caller's own account
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1Me"];
         delete?: never;
         options?: never;
@@ -804,6 +1494,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Start a sign-in with a provider: a redirect to it
+         * @description Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 404 `USER.OAUTH_PROVIDER_NOT_FOUND`: This sign-in provider is not configured
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         get: operations["V1OAuthAuthorize"];
         put?: never;
         post?: never;
@@ -820,6 +1520,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Finish a provider sign-in: a redirect back to the app
+         * @description Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_TOKEN`: This link is invalid, expired or already used; ask for a new one
+         *     - 404 `USER.OAUTH_PROVIDER_NOT_FOUND`: This sign-in provider is not configured
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         get: operations["V1OAuthCallback"];
         put?: never;
         post?: never;
@@ -838,7 +1549,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Exchange the code of a provider sign-in for tokens
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_TOKEN`: This link is invalid, expired or already used; ask for a new one
+         *     - 400 `USER.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS`: Wrong email or password
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1OAuthExchange"];
         delete?: never;
         options?: never;
@@ -855,7 +1580,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * List the sign-in providers that are configured
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ListOAuthProviders"];
         delete?: never;
         options?: never;
@@ -872,7 +1609,24 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign in with a passkey
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_PASSKEY`: The passkey could not be verified; try again
+         *     - 400 `USER.BAD_REQUEST_ACCOUNT_INACTIVE`: This account is inactive
+         *     - 400 `USER.BAD_REQUEST_ACCOUNT_DELETED`: This account has been deleted
+         *     - 400 `USER.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS`: Wrong email or password
+         *     - 401 `USER.UNAUTHORIZED_EMAIL_NOT_CONFIRMED`: Confirm your email address before logging in
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1PasskeyLogin"];
         delete?: never;
         options?: never;
@@ -889,7 +1643,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Get the WebAuthn options of a passkey sign-in
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1PasskeyLoginOptions"];
         delete?: never;
         options?: never;
@@ -906,7 +1672,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Register a passkey with the authenticator's answer
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_PASSKEY`: The passkey could not be verified; try again
+         *     - 400 `USER.BAD_REQUEST_TOO_MANY_PASSKEYS`: This account already has 10 passkeys; remove one first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `USER.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1PasskeyRegister"];
         delete?: never;
         options?: never;
@@ -923,7 +1705,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Get the WebAuthn options of a passkey registration
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_TOO_MANY_PASSKEYS`: This account already has 10 passkeys; remove one first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `USER.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1PasskeyRegisterOptions"];
         delete?: never;
         options?: never;
@@ -940,7 +1737,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Exchange the refresh token (cookie or body) for a new token pair
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `USER.UNAUTHORIZED_INVALID_REFRESH_TOKEN`: The refresh token is invalid or expired; log in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1Refresh"];
         delete?: never;
         options?: never;
@@ -957,7 +1767,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Replace the recovery codes (with the password or a code)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
+         *     - 400 `USER.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 404 `USER.FACTOR_NOT_FOUND`: Factor not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RegenerateRecoveryCodes"];
         delete?: never;
         options?: never;
@@ -974,7 +1800,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Create an account and sign it in
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_USER_ALREADY_EXISTS`: An account with this email already exists
+         *     - 400 `USER.BAD_REQUEST_WEAK_PASSWORD`: This password is too easy to guess; choose another one
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1Register"];
         delete?: never;
         options?: never;
@@ -991,7 +1831,24 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Remove a second factor (with the password or a code)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
+         *     - 400 `USER.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `USER.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 404 `USER.FACTOR_NOT_FOUND`: Factor not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RemoveFactor"];
         delete?: never;
         options?: never;
@@ -1008,7 +1865,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Ask to change the email address: a link goes to the new one
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
+         *     - 400 `USER.BAD_REQUEST_USER_ALREADY_EXISTS`: An account with this email already exists
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RequestEmailChange"];
         delete?: never;
         options?: never;
@@ -1025,7 +1897,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments. */
+        /**
+         * Mail a new verification link to the caller's address
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RequestEmailVerification"];
         delete?: never;
         options?: never;
@@ -1042,7 +1927,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Mail a password reset link (always 200)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RequestPasswordReset"];
         delete?: never;
         options?: never;
@@ -1059,7 +1956,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Mail a sign-in link (always 200)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RequestSignInLink"];
         delete?: never;
         options?: never;
@@ -1076,7 +1985,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Mail a new verification link without signing in (always 200)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ResendVerification"];
         delete?: never;
         options?: never;
@@ -1093,7 +2014,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Set a new password with the token of the mailed link
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_TOKEN`: This link is invalid, expired or already used; ask for a new one
+         *     - 400 `USER.BAD_REQUEST_WEAK_PASSWORD`: This password is too easy to guess; choose another one
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1ResetPassword"];
         delete?: never;
         options?: never;
@@ -1110,7 +2045,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign out one device by its id
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 404 `USER.SESSION_NOT_FOUND`: Session not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1RevokeSession"];
         delete?: never;
         options?: never;
@@ -1127,7 +2076,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Sign in with the token of a mailed sign-in link
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_TOKEN`: This link is invalid, expired or already used; ask for a new one
+         *     - 400 `USER.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS`: Wrong email or password
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1SignInWithLink"];
         delete?: never;
         options?: never;
@@ -1144,7 +2107,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Unlink a sign-in provider from the account
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_LAST_SIGN_IN_METHOD`: This is the last way to sign in to the account; add a password or another sign-in first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 404 `USER.IDENTITY_NOT_FOUND`: Identity not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1UnlinkIdentity"];
         delete?: never;
         options?: never;
@@ -1161,7 +2139,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Confirm the email address with the token of the mailed link
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_TOKEN`: This link is invalid, expired or already used; ask for a new one
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1VerifyEmail"];
         delete?: never;
         options?: never;
@@ -1178,7 +2169,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Finish a sign-in with a second factor or a recovery code
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
+         *     - 400 `USER.BAD_REQUEST_INVALID_LOGIN_CREDENTIALS`: Wrong email or password
+         *     - 401 `USER.UNAUTHORIZED_MFA_TOKEN`: This sign-in has expired or was already completed; log in again
+         *     - 404 `USER.FACTOR_NOT_FOUND`: Factor not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1VerifyMfa"];
         delete?: never;
         options?: never;
@@ -1195,24 +2202,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string. */
+        /**
+         * Finish a TOTP enrolment with a first code: the recovery codes
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_FACTOR_EXISTS`: This account already has an authenticator app
+         *     - 400 `USER.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `USER.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 404 `USER.FACTOR_NOT_FOUND`: Factor not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
         post: operations["V1VerifyTotp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/ws": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["V1Socket"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1223,6 +2231,102 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AdminTokens
+         * @description A new session: its token pair
+         */
+        AdminTokens: {
+            admin: components["schemas"]["User"];
+            /** @description also set as the HttpOnly cookie jwt-admin-refresh */
+            refreshToken: string;
+            /** @enum {number} */
+            status: 201;
+            /** @enum {boolean} */
+            success: true;
+            /** @description the access token: `Authorization: jwt-admin <token>` */
+            token: string;
+        };
+        /**
+         * AdminTokensRefreshed
+         * @description A new token pair (the refresh token rotated)
+         */
+        AdminTokensRefreshed: {
+            admin: components["schemas"]["User"];
+            /** @description also set as the HttpOnly cookie jwt-admin-refresh */
+            refreshToken: string;
+            /** @enum {number} */
+            status: 200;
+            /** @enum {boolean} */
+            success: true;
+            /** @description the access token: `Authorization: jwt-admin <token>` */
+            token: string;
+        };
+        /**
+         * AdminUserView
+         * @description A user as admins see it: the account plus deletedAt and tokenVersion
+         */
+        AdminUserView: {
+            /** Format: date-time */
+            createdAt: string;
+            deletedAt: string | null;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            isEmailConfirmed: boolean;
+            lastLogin: string | null;
+            lastLoginAt: string | null;
+            loginCount: number;
+            tokenVersion: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * AuditEvent
+         * @description One event of the audit log
+         */
+        AuditEvent: {
+            accountId: string | null;
+            accountType: string;
+            actorId: string | null;
+            actorType: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                [key: string]: unknown;
+            };
+            event: string;
+            /** Format: uuid */
+            id: string;
+            ipAddress: string | null;
+            sessionId: string | null;
+            userAgent: string | null;
+        };
+        /**
+         * AuthenticationResponseJSON
+         * @description the PublicKeyCredential of navigator.credentials.get(), as its toJSON() gives it
+         */
+        AuthenticationResponseJSON: {
+            authenticatorAttachment?: string;
+            /** @description clientExtensionResults */
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            /** @description base64url */
+            id: string;
+            /** @description base64url */
+            rawId: string;
+            response: {
+                /** @description base64url */
+                authenticatorData: string;
+                /** @description base64url */
+                clientDataJSON: string;
+                /** @description base64url */
+                signature: string;
+                userHandle?: string | null;
+            };
+            type: string;
+        };
         Error: {
             /** @description on a 503 of /ready: each dependency, ok or failed */
             checks?: {
@@ -1254,11 +2358,167 @@ export interface components {
             /** @enum {boolean} */
             success: false;
         };
+        /**
+         * Factor
+         * @description A second factor (TOTP or passkey); never its secret or key
+         */
+        Factor: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            lastUsedAt: string | null;
+            name: string;
+            status: "unverified" | "verified";
+            type: "totp" | "webauthn";
+        };
+        /**
+         * Identity
+         * @description One of the user's accounts at a sign-in provider
+         */
+        Identity: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the address the provider gave at the last sign-in */
+            email: string | null;
+            emailVerified: boolean;
+            /** Format: uuid */
+            id: string;
+            lastSignInAt: string | null;
+            /** @description the provider name of OIDC_PROVIDERS */
+            provider: string;
+        };
+        /**
+         * MfaRequired
+         * @description The first step of a sign-in passed: answer with verifymfa
+         */
+        MfaRequired: {
+            factors: components["schemas"]["Factor"][];
+            /** @enum {boolean} */
+            mfaRequired: true;
+            /** @description 64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes */
+            mfaToken: string;
+            /** @enum {number} */
+            status: 200;
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** Post */
+        Post: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            publishedAt: string | null;
+            status: "draft" | "published";
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            userId: string;
+        };
+        /**
+         * RegistrationResponseJSON
+         * @description the PublicKeyCredential of navigator.credentials.create(), as its toJSON() gives it
+         */
+        RegistrationResponseJSON: {
+            authenticatorAttachment?: string;
+            /** @description clientExtensionResults */
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            /** @description base64url */
+            id: string;
+            /** @description base64url */
+            rawId: string;
+            response: {
+                /** @description base64url */
+                attestationObject: string;
+                /** @description base64url */
+                authenticatorData?: string;
+                /** @description base64url */
+                clientDataJSON: string;
+                /** @description base64url */
+                publicKey?: string;
+                publicKeyAlgorithm?: number;
+                transports?: string[];
+            };
+            type: string;
+        };
+        /**
+         * Session
+         * @description One device: a session family (a sign-in and all its refreshes)
+         */
+        Session: {
+            aal: "aal1" | "aal2";
+            client: string;
+            /** Format: date-time */
+            createdAt: string;
+            current: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            ipAddress: string | null;
+            lastUsedAt: string | null;
+            platform: string;
+            userAgent: string | null;
+        };
+        /**
+         * User
+         * @description An account as every response shows it (a user, or an admin its own account)
+         */
+        User: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            isEmailConfirmed: boolean;
+            lastLogin: string | null;
+            lastLoginAt: string | null;
+            loginCount: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * UserTokens
+         * @description A new session: its token pair
+         */
+        UserTokens: {
+            /** @description also set as the HttpOnly cookie jwt-user-refresh */
+            refreshToken: string;
+            /** @enum {number} */
+            status: 201;
+            /** @enum {boolean} */
+            success: true;
+            /** @description the access token: `Authorization: jwt-user <token>` */
+            token: string;
+            user: components["schemas"]["User"];
+        };
+        /**
+         * UserTokensRefreshed
+         * @description A new token pair (the refresh token rotated)
+         */
+        UserTokensRefreshed: {
+            /** @description also set as the HttpOnly cookie jwt-user-refresh */
+            refreshToken: string;
+            /** @enum {number} */
+            status: 200;
+            /** @enum {boolean} */
+            success: true;
+            /** @description the access token: `Authorization: jwt-user <token>` */
+            token: string;
+            user: components["schemas"]["User"];
+        };
     };
     responses: never;
     parameters: {
         /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
         lang: string;
+        /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+        "X-Client": string;
+        /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+        "X-Platform": string;
     };
     requestBodies: never;
     headers: never;
@@ -1413,7 +2673,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1455,22 +2718,98 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
+                        user: components["schemas"]["AdminUserView"];
+                    };
+                };
+            };
+        };
+    };
+    V1AuditStatsByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description the size of a bucket, in UTC
+                     * @default hour
+                     * @enum {string}
+                     */
+                    bucket?: "hour" | "day";
+                    /**
+                     * Format: date-time
+                     * @description start of the range (inclusive), rounded down to its bucket; default: 7 days before `to`
+                     */
+                    from?: string;
+                    /**
+                     * Format: date-time
+                     * @description end of the range (exclusive), rounded up to its bucket; default: now
+                     */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        bucket: "hour" | "day";
+                        /** @description every bucket of the range, oldest first, quiet ones included */
+                        buckets: {
+                            /** @description events of the bucket by name; an event that did not happen is absent ({} for a quiet bucket) */
+                            counts: {
+                                [key: string]: number;
+                            };
                             /** Format: date-time */
-                            createdAt: string;
-                            deletedAt: string | null;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            tokenVersion: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                            start: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description the start of the first bucket
+                         */
+                        from: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @description the end of the last bucket
+                         */
+                        to: string;
                     };
                 };
             };
@@ -1482,7 +2821,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1535,7 +2877,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1577,22 +2922,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            deletedAt: string | null;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            tokenVersion: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["AdminUserView"];
                     };
                 };
             };
@@ -1604,7 +2934,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1646,22 +2979,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            deletedAt: string | null;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            tokenVersion: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["AdminUserView"];
                     };
                 };
             };
@@ -1673,7 +2991,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1715,22 +3036,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            deletedAt: string | null;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            tokenVersion: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["AdminUserView"];
                     };
                 };
             };
@@ -1742,7 +3048,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1779,16 +3088,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        factor: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        };
+                        factor: components["schemas"]["Factor"];
                         /** @description the QR code of `uri`, an SVG document */
                         qrSvg: string;
                         /** @description the base32 secret, for apps that cannot scan the QR code; shown this once */
@@ -1810,7 +3110,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1848,41 +3151,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        sessions: {
-                            aal: "aal1" | "aal2";
-                            client: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            current: boolean;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            ipAddress: string | null;
-                            lastUsedAt: string | null;
-                            platform: string;
-                            userAgent: string | null;
-                        }[];
+                        factors: components["schemas"]["Factor"][];
+                        sessions: components["schemas"]["Session"][];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            deletedAt: string | null;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            tokenVersion: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["AdminUserView"];
                     };
                 };
             };
@@ -1894,7 +3169,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1944,23 +3222,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        events: {
-                            accountId: string | null;
-                            accountType: string;
-                            actorId: string | null;
-                            actorType: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            data: {
-                                [key: string]: unknown;
-                            };
-                            event: string;
-                            /** Format: uuid */
-                            id: string;
-                            ipAddress: string | null;
-                            sessionId: string | null;
-                            userAgent: string | null;
-                        }[];
+                        events: components["schemas"]["AuditEvent"][];
                         nextCursor: string | null;
                         /** @enum {number} */
                         status: 200;
@@ -1977,7 +3239,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2008,16 +3273,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        factors: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        }[];
+                        factors: components["schemas"]["Factor"][];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -2033,7 +3289,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2064,21 +3323,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        sessions: {
-                            aal: "aal1" | "aal2";
-                            client: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            current: boolean;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            ipAddress: string | null;
-                            lastUsedAt: string | null;
-                            platform: string;
-                            userAgent: string | null;
-                        }[];
+                        sessions: components["schemas"]["Session"][];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -2094,7 +3339,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2145,22 +3393,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        users: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            deletedAt: string | null;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            tokenVersion: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
+                        users: components["schemas"]["AdminUserView"][];
                     };
                 };
             };
@@ -2172,7 +3405,12 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2204,62 +3442,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description OK */
+            /** @description The first step of a sign-in passed: answer with verifymfa */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        factors: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        }[];
-                        /** @enum {boolean} */
-                        mfaRequired: true;
-                        /** @description 64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes */
-                        mfaToken: string;
-                        /** @enum {number} */
-                        status: 200;
-                        /** @enum {boolean} */
-                        success: true;
-                    };
+                    "application/json": components["schemas"]["MfaRequired"];
                 };
             };
-            /** @description Created */
+            /** @description A new session: its token pair */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        admin: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 201;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["AdminTokens"];
                 };
             };
         };
@@ -2270,7 +3468,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2323,7 +3524,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2369,7 +3573,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2416,7 +3623,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2447,20 +3657,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        admin: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        admin: components["schemas"]["User"];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -2476,7 +3673,12 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2488,28 +3690,7 @@ export interface operations {
                      * @description the challengeId of passkeyloginoptions
                      */
                     challengeId: string;
-                    /** @description the PublicKeyCredential of navigator.credentials.get(), as its toJSON() gives it */
-                    response: {
-                        authenticatorAttachment?: string;
-                        /** @description clientExtensionResults */
-                        clientExtensionResults?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description base64url */
-                        id: string;
-                        /** @description base64url */
-                        rawId: string;
-                        response: {
-                            /** @description base64url */
-                            authenticatorData: string;
-                            /** @description base64url */
-                            clientDataJSON: string;
-                            /** @description base64url */
-                            signature: string;
-                            userHandle?: string | null;
-                        };
-                        type: string;
-                    };
+                    response: components["schemas"]["AuthenticationResponseJSON"];
                 };
             };
         };
@@ -2532,34 +3713,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Created */
+            /** @description A new session: its token pair */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        admin: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 201;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["AdminTokens"];
                 };
             };
         };
@@ -2627,7 +3787,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2636,31 +3799,7 @@ export interface operations {
                 "application/json": {
                     /** @description what the account calls this passkey (default Passkey) */
                     name?: string;
-                    /** @description the PublicKeyCredential of navigator.credentials.create(), as its toJSON() gives it */
-                    response: {
-                        authenticatorAttachment?: string;
-                        /** @description clientExtensionResults */
-                        clientExtensionResults?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description base64url */
-                        id: string;
-                        /** @description base64url */
-                        rawId: string;
-                        response: {
-                            /** @description base64url */
-                            attestationObject: string;
-                            /** @description base64url */
-                            authenticatorData?: string;
-                            /** @description base64url */
-                            clientDataJSON: string;
-                            /** @description base64url */
-                            publicKey?: string;
-                            publicKeyAlgorithm?: number;
-                            transports?: string[];
-                        };
-                        type: string;
-                    };
+                    response: components["schemas"]["RegistrationResponseJSON"];
                 };
             };
         };
@@ -2690,16 +3829,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        factor: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        };
+                        factor: components["schemas"]["Factor"];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -2715,7 +3845,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2798,34 +3931,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description OK */
+            /** @description A new token pair (the refresh token rotated) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        admin: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 200;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["AdminTokensRefreshed"];
                 };
             };
         };
@@ -2836,7 +3948,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2892,7 +4007,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3055,7 +4173,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3097,22 +4218,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            deletedAt: string | null;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            tokenVersion: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["AdminUserView"];
                     };
                 };
             };
@@ -3124,7 +4230,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3166,22 +4275,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            deletedAt: string | null;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            tokenVersion: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["AdminUserView"];
                     };
                 };
             };
@@ -3193,7 +4287,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3246,7 +4343,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3288,22 +4388,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            deletedAt: string | null;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            tokenVersion: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["AdminUserView"];
                     };
                 };
             };
@@ -3315,7 +4400,12 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3352,34 +4442,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Created */
+            /** @description A new session: its token pair */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        admin: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 201;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["AdminTokens"];
                 };
             };
         };
@@ -3390,7 +4459,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3430,16 +4502,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        factor: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        };
+                        factor: components["schemas"]["Factor"];
                         /** @description ten recovery codes, each usable once; shown this once */
                         recoveryCodes: string[];
                         /** @enum {number} */
@@ -3457,7 +4520,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3494,17 +4560,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            id: string;
-                            publishedAt: string | null;
-                            status: "draft" | "published";
-                            title: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            userId: string;
-                        };
+                        post: components["schemas"]["Post"];
                         /** @enum {number} */
                         status: 201;
                         /** @enum {boolean} */
@@ -3520,7 +4576,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3557,17 +4616,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            id: string;
-                            publishedAt: string | null;
-                            status: "draft" | "published";
-                            title: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            userId: string;
-                        };
+                        post: components["schemas"]["Post"];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -3598,7 +4647,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3693,20 +4745,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["User"];
                     };
                 };
             };
@@ -3718,7 +4757,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3755,16 +4797,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        factor: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        };
+                        factor: components["schemas"]["Factor"];
                         /** @description the QR code of `uri`, an SVG document */
                         qrSvg: string;
                         /** @description the base32 secret, for apps that cannot scan the QR code; shown this once */
@@ -3786,7 +4819,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3817,16 +4853,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        factors: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        }[];
+                        factors: components["schemas"]["Factor"][];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -3842,7 +4869,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3873,18 +4903,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        identities: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description the address the provider gave at the last sign-in */
-                            email: string | null;
-                            emailVerified: boolean;
-                            /** Format: uuid */
-                            id: string;
-                            lastSignInAt: string | null;
-                            /** @description the provider name of OIDC_PROVIDERS */
-                            provider: string;
-                        }[];
+                        identities: components["schemas"]["Identity"][];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -3900,7 +4919,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3931,21 +4953,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        sessions: {
-                            aal: "aal1" | "aal2";
-                            client: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            current: boolean;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            ipAddress: string | null;
-                            lastUsedAt: string | null;
-                            platform: string;
-                            userAgent: string | null;
-                        }[];
+                        sessions: components["schemas"]["Session"][];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -3961,7 +4969,12 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3993,62 +5006,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description OK */
+            /** @description The first step of a sign-in passed: answer with verifymfa */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        factors: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        }[];
-                        /** @enum {boolean} */
-                        mfaRequired: true;
-                        /** @description 64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes */
-                        mfaToken: string;
-                        /** @enum {number} */
-                        status: 200;
-                        /** @enum {boolean} */
-                        success: true;
-                    };
+                    "application/json": components["schemas"]["MfaRequired"];
                 };
             };
-            /** @description Created */
+            /** @description A new session: its token pair */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 201;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["UserTokens"];
                 };
             };
         };
@@ -4059,7 +5032,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4112,7 +5088,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4158,7 +5137,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4205,7 +5187,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4240,20 +5225,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["User"];
                     };
                 };
             };
@@ -4354,7 +5326,12 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4385,62 +5362,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description OK */
+            /** @description The first step of a sign-in passed: answer with verifymfa */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        factors: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        }[];
-                        /** @enum {boolean} */
-                        mfaRequired: true;
-                        /** @description 64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes */
-                        mfaToken: string;
-                        /** @enum {number} */
-                        status: 200;
-                        /** @enum {boolean} */
-                        success: true;
-                    };
+                    "application/json": components["schemas"]["MfaRequired"];
                 };
             };
-            /** @description Created */
+            /** @description A new session: its token pair */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 201;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["UserTokens"];
                 };
             };
         };
@@ -4505,7 +5442,12 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4517,28 +5459,7 @@ export interface operations {
                      * @description the challengeId of passkeyloginoptions
                      */
                     challengeId: string;
-                    /** @description the PublicKeyCredential of navigator.credentials.get(), as its toJSON() gives it */
-                    response: {
-                        authenticatorAttachment?: string;
-                        /** @description clientExtensionResults */
-                        clientExtensionResults?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description base64url */
-                        id: string;
-                        /** @description base64url */
-                        rawId: string;
-                        response: {
-                            /** @description base64url */
-                            authenticatorData: string;
-                            /** @description base64url */
-                            clientDataJSON: string;
-                            /** @description base64url */
-                            signature: string;
-                            userHandle?: string | null;
-                        };
-                        type: string;
-                    };
+                    response: components["schemas"]["AuthenticationResponseJSON"];
                 };
             };
         };
@@ -4561,34 +5482,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Created */
+            /** @description A new session: its token pair */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 201;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["UserTokens"];
                 };
             };
         };
@@ -4656,7 +5556,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4665,31 +5568,7 @@ export interface operations {
                 "application/json": {
                     /** @description what the account calls this passkey (default Passkey) */
                     name?: string;
-                    /** @description the PublicKeyCredential of navigator.credentials.create(), as its toJSON() gives it */
-                    response: {
-                        authenticatorAttachment?: string;
-                        /** @description clientExtensionResults */
-                        clientExtensionResults?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description base64url */
-                        id: string;
-                        /** @description base64url */
-                        rawId: string;
-                        response: {
-                            /** @description base64url */
-                            attestationObject: string;
-                            /** @description base64url */
-                            authenticatorData?: string;
-                            /** @description base64url */
-                            clientDataJSON: string;
-                            /** @description base64url */
-                            publicKey?: string;
-                            publicKeyAlgorithm?: number;
-                            transports?: string[];
-                        };
-                        type: string;
-                    };
+                    response: components["schemas"]["RegistrationResponseJSON"];
                 };
             };
         };
@@ -4719,16 +5598,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        factor: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        };
+                        factor: components["schemas"]["Factor"];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -4744,7 +5614,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4827,34 +5700,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description OK */
+            /** @description A new token pair (the refresh token rotated) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 200;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["UserTokensRefreshed"];
                 };
             };
         };
@@ -4865,7 +5717,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4921,7 +5776,12 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4953,34 +5813,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Created */
+            /** @description A new session: its token pair */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 201;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["UserTokens"];
                 };
             };
         };
@@ -4991,7 +5830,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5047,7 +5889,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5102,7 +5947,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5361,7 +6209,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5414,7 +6265,12 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5445,62 +6301,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description OK */
+            /** @description The first step of a sign-in passed: answer with verifymfa */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        factors: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        }[];
-                        /** @enum {boolean} */
-                        mfaRequired: true;
-                        /** @description 64 hex characters; valid 5 minutes, single use, dead after 5 wrong codes */
-                        mfaToken: string;
-                        /** @enum {number} */
-                        status: 200;
-                        /** @enum {boolean} */
-                        success: true;
-                    };
+                    "application/json": components["schemas"]["MfaRequired"];
                 };
             };
-            /** @description Created */
+            /** @description A new session: its token pair */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 201;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["UserTokens"];
                 };
             };
         };
@@ -5511,7 +6327,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5606,20 +6425,7 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
+                        user: components["schemas"]["User"];
                     };
                 };
             };
@@ -5631,7 +6437,12 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5668,34 +6479,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Created */
+            /** @description A new session: its token pair */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        refreshToken: string;
-                        /** @enum {number} */
-                        status: 201;
-                        /** @enum {boolean} */
-                        success: true;
-                        token: string;
-                        user: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            email: string;
-                            /** Format: uuid */
-                            id: string;
-                            isActive: boolean;
-                            isEmailConfirmed: boolean;
-                            lastLogin: string | null;
-                            lastLoginAt: string | null;
-                            loginCount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["UserTokens"];
                 };
             };
         };
@@ -5706,7 +6496,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5746,16 +6539,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        factor: {
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: uuid */
-                            id: string;
-                            lastUsedAt: string | null;
-                            name: string;
-                            status: "unverified" | "verified";
-                            type: "totp" | "webauthn";
-                        };
+                        factor: components["schemas"]["Factor"];
                         /** @description ten recovery codes, each usable once; shown this once */
                         recoveryCodes: string[];
                         /** @enum {number} */
@@ -5764,45 +6548,6 @@ export interface operations {
                         success: true;
                     };
                 };
-            };
-        };
-    };
-    V1Socket: {
-        parameters: {
-            query?: {
-                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
-                lang?: components["parameters"]["lang"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Switching Protocols: the WebSocket protocol of docs/websocket.md */
-            101: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
