@@ -118,7 +118,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
       const hash = hashToken(token)
       const [usable] = await q.resetUsable.run(sql, [hash])
       if (!usable) throw invalidToken(kind)
-      assertStrongPassword(kind, config.passwordPolicy, 'password', password, usable.email)
+      await assertStrongPassword(kind, config.passwordPolicy, 'password', password, usable.email)
       const phc = await hashPassword(password)
       const done = await sql.begin(async (tx) => {
         const [row] = await q.resetPassword.run(tx, [hash, phc, uuidv7(), context.ip, context.userAgent])
@@ -142,7 +142,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
       const [found] = await repo.owners.passwordOf.run(sql, [ownerId])
       if (!found) throw new AppError('UNAUTHORIZED')
       if (!await verifyPassword(found.password, current)) throw wrong()
-      assertStrongPassword(kind, config.passwordPolicy, 'newPassword', next, found.email)
+      await assertStrongPassword(kind, config.passwordPolicy, 'newPassword', next, found.email)
       const phc = await hashPassword(next)
       await sql.begin(async (tx) => {
         // Changed by another request since it was checked: that one wins, this one must retry.

@@ -43,7 +43,7 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
      * transaction (the verification mail is queued there). A weak password is refused first.
      */
     async register (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<Issued> {
-      assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
+      await assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
       const { params, familyId, refreshToken } = login.newSession(uuidv7(), meta, PASSWORD)
       const hash = await hashPassword(password)
       const row = await inTransaction(kind, repositoryOf(kind).sessions.register, [...params, normalizeEmail(email), hash, uuidv7()], within)
@@ -52,7 +52,7 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
 
     /** Creates an active account without a session (REQUIRE_EMAIL_CONFIRMED: it signs in once confirmed). */
     async registerWithoutSession (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<PublicAccount> {
-      assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
+      await assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
       const hash = await hashPassword(password)
       const params = [uuidv7(), normalizeEmail(email), hash, uuidv7(), meta.ip, meta.userAgent, meta.client, meta.platform]
       return presentAccount(await inTransaction(kind, repositoryOf(kind).owners.registerWithoutSession, params, within))

@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Static } from '@sinclair/typebox'
-import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON
+import type {
+  AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON
 } from '@simplewebauthn/server'
 import type { Account, AccountType } from '../accounts/registry.js'
 import { accountError, type AccountErrorName } from '../accounts/errors.js'
@@ -21,6 +19,13 @@ import type { AuthenticationResponseSchema, Factor, RegistrationResponseSchema }
 declare module 'fastify' {
   interface FastifyInstance { passkeys: ReturnType<typeof createPasskeys> }
 }
+
+/**
+ * @simplewebauthn/server, loaded on the first passkey request (its CBOR, COSE and attestation code
+ * is about 25 MB of memory that an instance nobody uses passkeys on never needs).
+ */
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined
+const webauthn = () => (library ??= import('@simplewebauthn/server'))
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url')
 /** An account id as its WebAuthn user handle (its 16 bytes): stable, so one authenticator keeps one passkey per account. */
@@ -97,7 +102,7 @@ export function createPasskeys (app: FastifyInstance) {
       const passkeys = factors.filter((f) => f.type === 'webauthn' && f.credential_id)
       if (passkeys.length >= MAX_PASSKEYS) throw accountError(kind, 'BAD_REQUEST_TOO_MANY_PASSKEYS')
       const { id, challenge } = newChallenge()
-      const options = await generateRegistrationOptions({
+      const options = await (await webauthn()).generateRegistrationOptions({
         rpName: config.webauthnRpName,
         rpID: rp.rpID,
         userName: factors[0].email,
@@ -121,7 +126,7 @@ export function createPasskeys (app: FastifyInstance) {
       if (!answered) throw invalid(kind)
       const [challenge] = await q.consumeChallenge.run(sql, [answered.id, 'register', account.id])
       if (!challenge || challenge.challenge !== answered.challenge) throw invalid(kind)
-      const { registrationInfo: info } = await verified(kind, () => verifyRegistrationResponse({
+      const { registrationInfo: info } = await verified(kind, async () => (await webauthn()).verifyRegistrationResponse({
         response: response as RegistrationResponseJSON,
         expectedChallenge: challenge.challenge,
         expectedOrigin: rp.origins,
@@ -148,7 +153,7 @@ export function createPasskeys (app: FastifyInstance) {
     /** Options for navigator.credentials.get() with no credential named: the authenticator offers its passkeys. */
     async loginOptions (kind: AccountType): Promise<{ options: PublicKeyCredentialRequestOptionsJSON, challengeId: string }> {
       const { id, challenge } = newChallenge()
-      const options = await generateAuthenticationOptions({ rpID: rp.rpID, challenge, userVerification: 'preferred', timeout: CHALLENGE_TTL * 1000 })
+      const options = await (await webauthn()).generateAuthenticationOptions({ rpID: rp.rpID, challenge, userVerification: 'preferred', timeout: CHALLENGE_TTL * 1000 })
       await passkeysOf(kind).newChallenge.run(sql, [id, null, 'login', options.challenge])
       return { options, challengeId: id }
     },
@@ -170,7 +175,7 @@ export function createPasskeys (app: FastifyInstance) {
       if (userHandle && userHandle !== b64url(userHandleOf(found.id))) throw invalid(kind)
       // bigint: postgres.js reads it as a string.
       const stored = Number(found.sign_count ?? 0)
-      const { authenticationInfo: info } = await verified(kind, () => verifyAuthenticationResponse({
+      const { authenticationInfo: info } = await verified(kind, async () => (await webauthn()).verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,
         expectedChallenge: challenge.challenge,
         expectedOrigin: rp.origins,

@@ -11,17 +11,17 @@ import { linkToken, smtpCatcher } from '../../helpers/mail.js'
 const POLICY = { minLength: 8, minScore: 2 }
 
 t.test('weakness: common passwords, the email, short and guessable ones; a passphrase passes', async (t) => {
-  t.same(weakness(POLICY, 'password123', 'a@example.com'), { key: 'PASSWORD[common]' })
-  t.same(weakness(POLICY, 'qwertyuiop', 'a@example.com'), { key: 'PASSWORD[common]' }, 'common whatever its length')
-  t.same(weakness(POLICY, 'P@ssw0rd', 'a@example.com'), { key: 'PASSWORD[common]' }, 'a l33t spelling of a common password')
-  t.same(weakness(POLICY, 'ana.lopez2024', 'ana.lopez@example.com'), { key: 'PASSWORD[contains_email]' }, 'the email is fed to zxcvbn')
-  t.equal(weakness(POLICY, 'ana.lopez2024', 'someone@example.com'), null, 'the same password for another address passes')
-  t.same(weakness(POLICY, 'aaaaaaaaaa', 'a@example.com'), { key: 'PASSWORD[too_guessable]', params: { score: 0, min: 2 } })
-  t.same(weakness({ minLength: 16, minScore: 2 }, 'zebra-violin-42', 'a@example.com'), { key: 'PASSWORD[too_short]', params: { min: 16 } })
-  t.same(weakness({ minLength: 8, minScore: 4 }, 'correct horse', 'a@example.com'), { key: 'PASSWORD[too_guessable]', params: { score: 3, min: 4 } })
-  t.equal(weakness(POLICY, PASSWORD, 'a@example.com'), null)
-  t.equal(weakness({ minLength: 8, minScore: 0 }, 'aaaaaaaaaa', 'a@example.com'), null, 'PASSWORD_MIN_SCORE=0 keeps only the dictionary')
-  t.equal(estimatorOf(), estimatorOf(), 'the dictionaries are loaded once')
+  t.same(await weakness(POLICY, 'password123', 'a@example.com'), { key: 'PASSWORD[common]' })
+  t.same(await weakness(POLICY, 'qwertyuiop', 'a@example.com'), { key: 'PASSWORD[common]' }, 'common whatever its length')
+  t.same(await weakness(POLICY, 'P@ssw0rd', 'a@example.com'), { key: 'PASSWORD[common]' }, 'a l33t spelling of a common password')
+  t.same(await weakness(POLICY, 'ana.lopez2024', 'ana.lopez@example.com'), { key: 'PASSWORD[contains_email]' }, 'the email is fed to zxcvbn')
+  t.equal(await weakness(POLICY, 'ana.lopez2024', 'someone@example.com'), null, 'the same password for another address passes')
+  t.same(await weakness(POLICY, 'aaaaaaaaaa', 'a@example.com'), { key: 'PASSWORD[too_guessable]', params: { score: 0, min: 2 } })
+  t.same(await weakness({ minLength: 16, minScore: 2 }, 'zebra-violin-42', 'a@example.com'), { key: 'PASSWORD[too_short]', params: { min: 16 } })
+  t.same(await weakness({ minLength: 8, minScore: 4 }, 'correct horse', 'a@example.com'), { key: 'PASSWORD[too_guessable]', params: { score: 3, min: 4 } })
+  t.equal(await weakness(POLICY, PASSWORD, 'a@example.com'), null)
+  t.equal(await weakness({ minLength: 8, minScore: 0 }, 'aaaaaaaaaa', 'a@example.com'), null, 'PASSWORD_MIN_SCORE=0 keeps only the dictionary')
+  t.equal(await estimatorOf(), await estimatorOf(), 'the dictionaries are loaded once')
 })
 
 async function userCount (app: FastifyInstance, kind: AccountType, email: string) {
