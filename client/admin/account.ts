@@ -1,7 +1,7 @@
 /** The signed-in admin's own account: its second factors and passkeys, and a passkey to add from this device. */
 import { useEffect, useState } from 'preact/hooks'
-import { ErrorLine, html, useAction } from '../shared/ui.js'
-import { formatTime } from '../shared/i18n.js'
+import { ErrorLine, html, useAction } from '../common/ui.js'
+import { formatTime } from '../common/i18n.js'
 import { api, client, currentLocale, type Factor, type T } from './context.js'
 
 export function MyAccount ({ t, email }: { t: T, email: string }) {

@@ -1,7 +1,7 @@
 /** The audit log with its filters, and the chart of sign-in activity. */
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { ErrorLine, html, useAction } from '../shared/ui.js'
-import { formatTime, type Locale } from '../shared/i18n.js'
+import { ErrorLine, html, useAction } from '../common/ui.js'
+import { formatTime, type Locale } from '../common/i18n.js'
 import { AUDIT_EVENTS } from './events.js'
 import { drawChart, totals, type StatsBucket } from './chart.js'
 import { api, currentLocale, hashOf, type AuditEvent, type T } from './context.js'

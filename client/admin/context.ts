@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { createClient } from '../sdk/index.js'
 import type { MESSAGES } from './messages.js'
-import { pickLocale, translator, type Locale } from '../shared/i18n.js'
+import { pickLocale, translator, type Locale } from '../common/i18n.js'
 
 export const LOCALE_KEY = 'latchkey-admin-locale'
 export const client = createClient({ kind: 'admins', lang: pickLocale(LOCALE_KEY) })

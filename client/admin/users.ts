@@ -1,7 +1,7 @@
 /** The users list (search, status, pages) and a user's page (devices, factors, actions). */
 import { useEffect, useState } from 'preact/hooks'
-import { ErrorLine, html, useAction } from '../shared/ui.js'
-import { formatTime } from '../shared/i18n.js'
+import { ErrorLine, html, useAction } from '../common/ui.js'
+import { formatTime } from '../common/i18n.js'
 import { api, currentLocale, hashOf, userStatus, type Factor, type Session, type T, type User } from './context.js'
 
 export function Users ({ t, params }: { t: T, params: URLSearchParams }) {

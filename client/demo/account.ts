@@ -1,8 +1,8 @@
 /** Signed in: the account (sign-outs, a passkey), its devices, and the live feed with publish. */
 import { useEffect, useState } from 'preact/hooks'
 import type { RoomEvent, SocketStatus } from '../sdk/index.js'
-import { ErrorLine, html, leave, useAction } from '../shared/ui.js'
-import { formatTime, type Locale } from '../shared/i18n.js'
+import { ErrorLine, html, leave, useAction } from '../common/ui.js'
+import { formatTime, type Locale } from '../common/i18n.js'
 import { api, client, field, type FeedItem, type Session, type T, type User } from './context.js'
 
 export function Account ({ t, user }: { t: T, user: User }) {

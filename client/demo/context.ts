@@ -1,8 +1,8 @@
 /** The demo's client, its types and the small helpers of its views. */
 import { createClient } from '../sdk/index.js'
 import type { MESSAGES } from './messages.js'
-import { pickLocale, translator } from '../shared/i18n.js'
-import { html } from '../shared/ui.js'
+import { pickLocale, translator } from '../common/i18n.js'
+import { html } from '../common/ui.js'
 
 export const LOCALE_KEY = 'latchkey-demo-locale'
 export const client = createClient({ kind: 'users', lang: pickLocale(LOCALE_KEY) })

@@ -1,6 +1,6 @@
 /** Signed out: every way in (password and second factor, passkey, providers, mailed link) and sign-up. */
 import { useState } from 'preact/hooks'
-import { ErrorLine, html, useAction } from '../shared/ui.js'
+import { ErrorLine, html, useAction } from '../common/ui.js'
 import { client, field, mfaOf, type Mfa, type Provider, type T } from './context.js'
 
 export function SignUp ({ t }: { t: T }) {
