@@ -24,7 +24,7 @@ export const HASHING_AT_ONCE = availableParallelism()
 // Hashing routes running at once: two per hash, so that while one request of a pair does its
 // statements (reading the account before its hash, opening the session after) the other hashes
 // and no core waits for a round trip. One per hash held a core idle through them: logins at
-// 0.61-0.66 of raw argon2id against 0.70-0.77 (bench/README.md). The waiting ones touch neither
+// 0.61-0.66 of raw argon2id, against 0.70-0.82 with two (bench/README.md). The waiting ones touch neither
 // the database pool nor the lockout's count. Lowering the pool threads' priority (nice 10) was
 // tried for the other routes' sake under a flood: it cost logins 8% and the flood test showed no gain.
 export const RUNNING_AT_ONCE = 2 * HASHING_AT_ONCE
