@@ -49,7 +49,7 @@ async function refreshLoad (service: Service, tokens: string[], concurrency: num
       }
     }
   }))
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), count: latencies.length, failed }
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.reduce((a, b) => Math.max(a, b), -Infinity), count: latencies.length, failed }
 }
 
 const forSeconds = (seconds: number) => { const end = Date.now() + seconds * 1000; return () => Date.now() > end }

@@ -71,7 +71,7 @@ export async function deliveries (clients: Client[], publishes: Array<{ postId: 
   return {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    max: Math.max(...latencies),
+    max: latencies.reduce((a, b) => Math.max(a, b), -Infinity), // not Math.max(...): 200,000 arguments overflow the stack
     delivered: latencies.length,
     expected
   }
