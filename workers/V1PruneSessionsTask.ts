@@ -10,24 +10,28 @@ export const PRUNE_BATCH = 5000
 
 const FIRST_ID = '00000000-0000-0000-0000-000000000000'
 
+const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+
 /**
- * One window of the walk: the next `$2` ids after `$1` in id order (UUIDv7, so creation order),
- * of which it deletes rows expired more than SESSION_RETENTION ($3 s) ago and revoked rows that
- * were not rotated (no successor) revoked that long ago, and erases sealed successors whose
- * reuse interval ($4 s) is over. Deleting a row sets its predecessor's pointer to null (the
- * foreign key), found through the family index.
+ * One window of the walk: the ids after `$1` up to the `$2`-th in id order (UUIDv7, so creation
+ * order; the rest of the table when fewer are left), of which it deletes rows expired more than
+ * SESSION_RETENTION ($3 s) ago and revoked rows that were not rotated (no successor) revoked that
+ * long ago, and erases sealed successors whose reuse interval ($4 s) is over. The window is a
+ * range of the primary key, so the delete and the update read its index pages and the heap pages
+ * of those rows once (not one index descent per row). Deleting a row sets its predecessor's
+ * pointer to null (the foreign key), found through the family index.
  */
-function windowStatement (kind: AccountType) {
+export function windowStatement (kind: AccountType) {
   const s = `"${kind.sessionTable}"`
   const expired = `(expires_at < now() - make_interval(secs => $3)
     or (revoked_at < now() - make_interval(secs => $3) and replaced_by_session_id is null))`
-  return `with w as (select id from ${s} where id > $1 order by id limit $2),
-    d as (delete from ${s} where id in (select id from w) and ${expired} returning 1),
+  const inWindow = 'id > $1 and id <= (select last from b)'
+  return `with b as (select coalesce((select id from ${s} where id > $1 order by id offset $2 - 1 limit 1), '${LAST_ID}'::uuid) as last),
+    d as (delete from ${s} where ${inWindow} and ${expired} returning 1),
     e as (update ${s} set successor_token = null
-      where id in (select id from w) and successor_token is not null
+      where ${inWindow} and successor_token is not null
         and revoked_at <= now() - make_interval(secs => $4) and not ${expired} returning 1)
-    select (select id from w order by id desc limit 1) as last, (select count(*) from w)::int as seen,
-      (select count(*) from d)::int as deleted, (select count(*) from e)::int as erased`
+    select (select last from b) as last, (select count(*) from d)::int as deleted, (select count(*) from e)::int as erased`
 }
 
 const STATEMENTS = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, windowStatement(kind)]))
@@ -67,7 +71,7 @@ export async function pruneSessions (app: FastifyInstance, kind: AccountType, ba
     const [row] = await prepared(app.sql, statement, [after, batch, sessionRetention, refreshTokenReuseInterval])
     pruned.deleted += row.deleted
     pruned.erased += row.erased
-    if (row.seen < batch) return pruned
+    if (row.last === LAST_ID) return pruned
     after = row.last
   }
 }

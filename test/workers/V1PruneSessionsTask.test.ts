@@ -2,7 +2,7 @@ import t from 'tap'
 import type { JobHelpers } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../../plugins/accounts/registry.js'
-import { V1PruneSessionsTask, pruneSessions } from '../../workers/V1PruneSessionsTask.js'
+import { V1PruneSessionsTask, pruneSessions, windowStatement } from '../../workers/V1PruneSessionsTask.js'
 import { cronItems } from '../../workers/index.js'
 import { build, captureLogs } from '../helpers/app.js'
 import { ENV, createTestAccount, refresh, sessionOf, sessionsOf, signIn, type Row } from '../helpers/accounts.js'
@@ -76,6 +76,33 @@ for (const kind of Object.values(ACCOUNT_TYPES)) {
       const pruned = await pruneSessions(app, kind, 3)
       t.equal(pruned.deleted, 8, 'every old row, across windows of 3')
       t.same(await ids(app, kind, account.id), all.slice(8))
+    })
+
+    t.test('a window is a range of the primary key for the delete and the update, in a generic plan too', async (t) => {
+      // One index descent per window, not one per row (the figure: bench/README.md, big tables).
+      // Sequential scans are off so that the tiny test table plans as a big one would.
+      for (const mode of ['force_generic_plan', 'force_custom_plan']) {
+        await app.sql.begin(async (tx) => {
+          await tx.unsafe(`set local plan_cache_mode = ${mode}`)
+          await tx.unsafe('set local enable_seqscan = off')
+          await tx.unsafe(`prepare prune_window (uuid, int, int, int) as ${windowStatement(kind)}`)
+          const [{ 'QUERY PLAN': [plan] }] = await tx.unsafe(
+            "explain (format json) execute prune_window ('00000000-0000-0000-0000-000000000000', 5000, 2592000, 10)")
+          await tx.unsafe('deallocate prune_window')
+          const nodes: any[] = []
+          const walk = (n: any) => { nodes.push(n); for (const c of n.Plans ?? []) walk(c) }
+          walk(plan.Plan)
+          const writes = nodes.filter((n) => n['Node Type'] === 'ModifyTable')
+          t.same(writes.map((n) => n.Operation).sort(), ['Delete', 'Update'], `${mode}: a delete and an update`)
+          for (const write of writes) {
+            const scan = write.Plans.find((c: any) => c['Parent Relationship'] === 'Outer')
+            t.match(scan, { 'Node Type': /^(Index Scan|Bitmap Heap Scan)$/ }, `${mode}: ${write.Operation} scans the table once`)
+            const index = scan['Node Type'] === 'Index Scan' ? scan : scan.Plans[0]
+            t.equal(index['Index Name'], `${kind.sessionTable}_pkey`, `${mode}: ${write.Operation} through the primary key`)
+            t.match(index['Index Cond'], /id > .*\bAND\b.*id <= /, `${mode}: ${write.Operation} reads a range`)
+          }
+        })
+      }
     })
 
     t.test('erases sealed successors once the reuse interval is over, keeps those inside it', async (t) => {
