@@ -5,11 +5,10 @@
  * a real link; the access token lives in the SDK's memory only.
  */
 import { render } from 'preact'
-import { useEffect, useRef, useState } from 'preact/hooks'
-import type { AuthState } from '../sdk/index.js'
+import { useEffect, useState } from 'preact/hooks'
 import { MESSAGES } from './messages.js'
 import { LOCALES, saveLocale, translator, type Locale } from '../common/i18n.js'
-import { ErrorLine, html, leave, leaving, useAction } from '../common/ui.js'
+import { ErrorLine, html, leave, useAccount, useAction } from '../common/ui.js'
 import { LOCALE_KEY, client, currentLocale, setCurrentLocale, useRoute, type Admin, type Factor, type T } from './context.js'
 import { UserPage, Users } from './users.js'
 import { Activity, Audit } from './audit.js'
@@ -59,9 +58,7 @@ function SignIn ({ t }: { t: T }) {
 }
 function App () {
   const [locale, setLocale] = useState<Locale>(currentLocale)
-  const [admin, setAdmin] = useState<Admin | null | undefined>(undefined)
-  const [ended, setEnded] = useState(false)
-  const signedIn = useRef(false)
+  const { account: admin, setAccount: setAdmin, ended } = useAccount<Admin>(client)
   const route = useRoute()
   const t = translator(MESSAGES[locale])
   setCurrentLocale(locale)
@@ -71,17 +68,8 @@ function App () {
     client.setLang(locale)
   }, [locale])
   useEffect(() => {
-    const off = client.onAuthChange((state: AuthState) => {
-      const now = state.user as Admin | null
-      setAdmin(now)
-      // Ended: signed out while signed in, not by this page's own sign-out.
-      if (!now && signedIn.current && !leaving) setEnded(true)
-      if (now) setEnded(false)
-      signedIn.current = !!now
-    })
     // The session this origin may have already (the cookie), else the sign-in form.
     client.restore().catch(() => null).finally(() => setAdmin((a) => a === undefined ? (client.user as Admin | null) : a))
-    return off
   }, [])
   // The view's heading takes the focus when the view changes, for keyboard and screen reader users.
   useEffect(() => { document.querySelector<HTMLElement>('main h2')?.focus() }, [route.path.join('/'), !!admin])

@@ -1,7 +1,11 @@
-/** What both pages share: htm bound to Preact, the busy/error state of an action, sign-outs of their own. */
+/**
+ * What both pages share: htm bound to Preact, the signed-in account, the busy/error state of an
+ * action, sign-outs of their own.
+ */
 import { h } from 'preact'
-import { useCallback, useState } from 'preact/hooks'
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import htm from 'htm'
+import type { AuthState } from '../sdk/index.js'
 
 export const html = htm.bind(h)
 
@@ -10,6 +14,25 @@ export let leaving = false
 export async function leave (signOut: () => Promise<unknown>): Promise<void> {
   leaving = true
   try { await signOut() } finally { leaving = false }
+}
+
+/**
+ * The account the SDK reports (undefined until the page knows, null signed out) and whether the
+ * session ended from elsewhere (revoked, expired, signed out in another tab) rather than by this
+ * page's own sign-out. `setAccount` is for the page's start (restoring a session).
+ */
+export function useAccount<A> (client: { onAuthChange: (listener: (state: AuthState) => void) => () => void }) {
+  const [account, setAccount] = useState<A | null | undefined>(undefined)
+  const [ended, setEnded] = useState(false)
+  const signedIn = useRef(false)
+  useEffect(() => client.onAuthChange((state: AuthState) => {
+    const now = state.user as A | null
+    setAccount(now)
+    if (!now && signedIn.current && !leaving) setEnded(true)
+    if (now) setEnded(false)
+    signedIn.current = !!now
+  }), [])
+  return { account, setAccount, ended }
 }
 
 export const errorText = (err: unknown): string => {

@@ -4,20 +4,17 @@
  * the SDK alone: the page never sees the refresh token, and keeps the access token nowhere.
  */
 import { render } from 'preact'
-import { useEffect, useRef, useState } from 'preact/hooks'
-import type { AuthState } from '../sdk/index.js'
+import { useEffect, useState } from 'preact/hooks'
 import { MESSAGES } from './messages.js'
 import { LOCALES, pickLocale, saveLocale, translator, type Locale } from '../common/i18n.js'
-import { ErrorLine, errorText, html, leaving } from '../common/ui.js'
+import { ErrorLine, errorText, html, useAccount } from '../common/ui.js'
 import { LOCALE_KEY, client, mfaOf, type Mfa, type Provider, type User } from './context.js'
 import { SignIn, SignUp } from './signin.js'
 import { Account, Devices, Feed } from './account.js'
 
 function App () {
   const [locale, setLocale] = useState<Locale>(pickLocale(LOCALE_KEY))
-  const [user, setUser] = useState<User | null | undefined>(undefined)
-  const [ended, setEnded] = useState(false)
-  const signedIn = useRef(false)
+  const { account: user, setAccount: setUser, ended } = useAccount<User>(client)
   const [providers, setProviders] = useState<Provider[]>([])
   const [startError, setStartError] = useState<string | null>(null)
   const [pending, setPending] = useState<Mfa | null>(null)
@@ -28,14 +25,6 @@ function App () {
     client.setLang(locale)
   }, [locale])
   useEffect(() => {
-    const off = client.onAuthChange((state: AuthState) => {
-      const now = state.user as User | null
-      setUser(now)
-      // Ended: signed out while signed in, not by this page's own sign-out (revoked, expired, another tab).
-      if (!now && signedIn.current && !leaving) setEnded(true)
-      if (now) setEnded(false)
-      signedIn.current = !!now
-    })
     client.listProviders().then(setProviders).catch(() => {})
     // Back from a provider (?code= or ?error=) or opened by a mailed link (?token=): trade it for
     // a session; else the session this origin may have already (the cookie).
@@ -49,7 +38,6 @@ function App () {
       .then((result: unknown) => setPending(mfaOf(result)))
       .catch((err: unknown) => setStartError(errorText(err)))
       .finally(() => setUser((u) => u === undefined ? (client.user as User | null) : u))
-    return off
   }, [])
 
   return html`<header>
