@@ -1,9 +1,10 @@
 /**
  * The scale scenarios, opt-in (`npm run bench -- --only=sessions`, `--only=sockets`; `--quick`
  * for a small run that only proves they work). `sessions`: refresh p99 with 100,000 session rows,
- * then with BENCH_SESSIONS (10,000,000), then while V1PruneSessionsTask deletes BENCH_DEAD
- * (1,000,000) dead rows. `sockets`: RSS of BENCH_SOCKETS (50,000) idle authenticated sockets on
- * one instance and its open-file limit, then publishes to a room of BENCH_ROOM (10,000).
+ * then with BENCH_SESSIONS (10,000,000), then refreshes arriving at BENCH_PRUNE_RATE a second (200)
+ * before and while V1PruneSessionsTask deletes BENCH_DEAD (1,000,000) dead rows. `sockets`: RSS
+ * of BENCH_SOCKETS (50,000) idle authenticated sockets on one instance and its open-file limit,
+ * then publishes to a room of BENCH_ROOM (10,000).
  */
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
@@ -89,6 +90,31 @@ async function refreshLoad (service: Service, tokens: string[], concurrency: num
   return summary(latencies, failed)
 }
 
+/**
+ * What the database's other backends (the service's refreshes) wait on while `until()` is false,
+ * sampled every 20 ms: the count of each wait event among active backends other than the prune's
+ * statement (its window statement begins `with b as`), and how many of them were blocked by a lock
+ * another backend held (pg_blocking_pids).
+ */
+async function waits (sql: postgres.Sql, until: () => boolean) {
+  const events = new Map<string, number>()
+  let samples = 0
+  let blocked = 0
+  while (!until()) {
+    const rows = await sql`select coalesce(wait_event_type || ':' || wait_event, 'cpu') as event, cardinality(pg_blocking_pids(pid)) > 0 as blocked
+      from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'active'
+        and backend_type = 'client backend' and query not like 'with b as%'`
+    samples++
+    for (const r of rows) {
+      events.set(r.event, (events.get(r.event) ?? 0) + 1)
+      if (r.blocked) blocked++
+    }
+    await sleep(20)
+  }
+  const top = [...events].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([e, n]) => `${e} ${n}`).join(', ')
+  return { samples, blocked, top }
+}
+
 const forSeconds = (seconds: number) => { const end = Date.now() + seconds * 1000; return () => Date.now() > end }
 
 export async function sessionsScenario (url: string, service: Service, quick: boolean, log: (line: string) => void): Promise<Row[]> {
@@ -123,12 +149,15 @@ export async function sessionsScenario (url: string, service: Service, quick: bo
           from (select (${from}::bigint + (${to - from}::bigint * (${done}::bigint + i)) / ${count}::bigint) as m from generate_series(1, ${n}) i) t`
       }
     }
+    // After each stage: statistics, and a checkpoint so that the stage's dirty pages are written
+    // before the next measurement rather than during it.
+    const settle = async () => { await sql`vacuum analyze user_sessions`; await sql`checkpoint` }
     const now = Date.now()
     const future = [now - 29 * day, now - 60_000] as const
     log(`sessions: ${small} rows`)
     await fill(small - 2000, ...future)
     let tokens = await live()
-    await sql`vacuum analyze user_sessions`
+    await settle()
     const at100k = await refreshLoad(service, tokens, 8, forSeconds(seconds))
     push(row(`refresh with ${small.toLocaleString('en-US')} session rows`, `p50 ${ms(at100k.p50)}, p99 ${ms(at100k.p99)}, ${at100k.count} refreshes, ${at100k.failed} failed`))
 
@@ -136,20 +165,22 @@ export async function sessionsScenario (url: string, service: Service, quick: bo
     const started = Date.now()
     await fill(total - small, ...future)
     tokens = await live()
-    await sql`vacuum analyze user_sessions`
+    await settle()
     log(`sessions: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`)
     const atTotal = await refreshLoad(service, tokens, 8, forSeconds(seconds))
     push(row(`refresh with ${total.toLocaleString('en-US')} session rows`, `p50 ${ms(atTotal.p50)}, p99 ${ms(atTotal.p99)} (${(atTotal.p99 / at100k.p99).toFixed(2)}x), ${atTotal.count} refreshes, ${atTotal.failed} failed`))
 
     log(`sessions: ${dead} dead rows, pruned while refresh runs`)
     await fill(dead, now - 100 * day, now - 62 * day)
-    await sql`vacuum analyze user_sessions`
     // Refreshes arrive at a fixed rate (a quarter of what this machine answers): the same before and during.
     const rate = env('BENCH_PRUNE_RATE', 200, 200, quick)
     const before = await live(rate * seconds)
     tokens = await live(rate * (quick ? 60 : 900))
-    await pacedRefreshes(service, await live(rate), rate, forSeconds(1)) // unmeasured: the same connections warm on both sides
-    const baseline = await pacedRefreshes(service, before, rate, forSeconds(seconds))
+    const warm = await live(rate)
+    await settle()
+    await pacedRefreshes(service, warm, rate, forSeconds(1)) // unmeasured: the same connections warm on both sides
+    const baselineEnd = forSeconds(seconds)
+    const [baseline, baselineWaits] = await Promise.all([pacedRefreshes(service, before, rate, baselineEnd), waits(sql, baselineEnd)])
     const deadLeft = async () => (await sql`select count(*)::int as n from user_sessions where expires_at < now() - interval '31 days'`)[0].n as number
     const pruneStarted = Date.now()
     const [job] = await sql`select id from graphile_worker.add_job('V1PruneSessionsTask', '{}'::json)`
@@ -157,7 +188,8 @@ export async function sessionsScenario (url: string, service: Service, quick: bo
     // would scan the table and load the database the refreshes share).
     let pruned = false
     const watcher = (async () => { while ((await sql`select 1 from graphile_worker.jobs where id = ${job.id}`).length) await sleep(250); pruned = true })()
-    const during = await pacedRefreshes(service, tokens, rate, () => pruned || Date.now() - pruneStarted > 900_000)
+    const duringEnd = () => pruned || Date.now() - pruneStarted > 900_000
+    const [during, duringWaits] = await Promise.all([pacedRefreshes(service, tokens, rate, duringEnd), waits(sql, duringEnd)])
     await watcher
     const left = await deadLeft()
     if (left) throw new Error(`the prune left ${left} dead rows`)
@@ -165,6 +197,8 @@ export async function sessionsScenario (url: string, service: Service, quick: bo
     push(row(`refresh at ${rate}/s before / during the prune`, `p50 ${ms(baseline.p50)} / ${ms(during.p50)}, p90 ${ms(baseline.p90)} / ${ms(during.p90)}, ` +
       `p99 ${ms(baseline.p99)} / ${ms(during.p99)}, p99.9 ${ms(baseline.p999)} / ${ms(during.p999)}, max ${ms(baseline.max)} / ${ms(during.max)}, ` +
       `over 50 ms ${baseline.over50} / ${during.over50} (${baseline.count} / ${during.count} refreshes, ${baseline.failed} / ${during.failed} failed)`))
+    push(row('the other backends\' waits before / during the prune (every 20 ms)', `${baselineWaits.samples} / ${duringWaits.samples} samples; ` +
+      `blocked by a lock ${baselineWaits.blocked} / ${duringWaits.blocked}; before: ${baselineWaits.top}; during: ${duringWaits.top}`))
   } finally {
     await sql.end({ timeout: 5 })
   }
