@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../plugins/accounts/registry.js'
@@ -7,6 +8,13 @@ import { factorRepositoryOf } from '../plugins/factors/repository.js'
 
 /** Rows looked at per statement: each statement locks at most this many rows, for milliseconds. */
 export const PRUNE_BATCH = 5000
+
+/**
+ * After a window that deleted or erased rows the walk waits this many times as long as the window
+ * took, so that its writes take a quarter of the time at most: each refresh's commit waits for the
+ * WAL written before it, the window's deletes included (figures: bench/README.md, big tables).
+ */
+export const PRUNE_REST = 3
 
 const FIRST_ID = '00000000-0000-0000-0000-000000000000'
 
@@ -62,15 +70,21 @@ export async function pruneChallenges (app: FastifyInstance, kind: AccountType, 
 
 export interface Pruned { table: string, deleted: number, erased: number }
 
-/** Walks one session table from start to end; no statement runs longer than one window. */
-export async function pruneSessions (app: FastifyInstance, kind: AccountType, batch = PRUNE_BATCH): Promise<Pruned> {
+/**
+ * Walks one session table from start to end; no statement runs longer than one window. `rest` is
+ * given the time (ms) of each window that deleted or erased rows, after it.
+ */
+export async function pruneSessions (app: FastifyInstance, kind: AccountType, batch = PRUNE_BATCH,
+  rest = (ms: number): Promise<unknown> => sleep(ms * PRUNE_REST)): Promise<Pruned> {
   const { sessionRetention, refreshTokenReuseInterval } = app.config
   const statement = STATEMENTS.get(kind)!
   const pruned = { table: kind.sessionTable, deleted: 0, erased: 0 }
   for (let after = FIRST_ID; ;) {
+    const started = performance.now()
     const [row] = await prepared(app.sql, statement, [after, batch, sessionRetention, refreshTokenReuseInterval])
     pruned.deleted += row.deleted
     pruned.erased += row.erased
+    if (row.deleted || row.erased) await rest(performance.now() - started)
     if (row.last === LAST_ID) return pruned
     after = row.last
   }

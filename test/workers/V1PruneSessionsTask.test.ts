@@ -78,6 +78,23 @@ for (const kind of Object.values(ACCOUNT_TYPES)) {
       t.same(await ids(app, kind, account.id), all.slice(8))
     })
 
+    t.test('rests after each window that deleted or erased rows, and only after those', async (t) => {
+      // A database of its own, so that no other test's rows share the windows.
+      const quiet = await build(t, { env: ENV })
+      const account = await createTestAccount(quiet, kind)
+      for (let i = 0; i < 11; i++) await signIn(quiet, kind, account)
+      const all = (await quiet.sql.unsafe(`select id from "${kind.sessionTable}" order by id`)).map((r) => r.id as string)
+      const aged = [...all.slice(0, 3), ...all.slice(6, 9)]
+      for (const id of aged) await age(quiet, kind, id, { expired: RETENTION_DAYS + 2 })
+      const windows = Array.from({ length: Math.ceil(all.length / 3) }, (_, i) => all.slice(i * 3, i * 3 + 3))
+      const writing = windows.filter((w) => w.some((id) => aged.includes(id))).length
+      const rests: number[] = []
+      const pruned = await pruneSessions(quiet, kind, 3, async (ms) => { rests.push(ms) })
+      t.equal(pruned.deleted, 6)
+      t.equal(rests.length, writing, `${writing} of ${windows.length} windows deleted rows: as many rests`)
+      t.ok(rests.every((ms) => ms > 0), 'each rest is as long as its window took (more than nothing)')
+    })
+
     t.test('a window is a range of the primary key for the delete and the update, in a generic plan too', async (t) => {
       // One index descent per window, not one per row (the figure: bench/README.md, big tables).
       // Sequential scans are off so that the tiny test table plans as a big one would.
