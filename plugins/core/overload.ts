@@ -34,17 +34,32 @@ const MAX_WAIT_MS = 1000
 // The process's hashes (argon2 and bcrypt run on libuv's thread pool, which every app of the process shares).
 let hashing = 0
 const turns: Array<() => void> = []
+// While hashing requests are being refused (a flood), one core is left to everything else.
+export const HASHING_UNDER_FLOOD = Math.max(1, HASHING_AT_ONCE - 1)
+const FLOOD_MS = 1000
+let refusedAt = -Infinity
+
+/**
+ * Hashes allowed at once now: HASHING_AT_ONCE, or HASHING_UNDER_FLOOD within a second of a
+ * refusal. A flood's logins are refused anyway; with every core hashing for the few it admits,
+ * the event loop and PostgreSQL waited behind the hashes (refresh p99 5 to 7 times its quiet
+ * figure). A saturated service that refuses nothing keeps every core hashing.
+ */
+export const hashesAllowed = (): number => performance.now() - refusedAt < FLOOD_MS ? HASHING_UNDER_FLOOD : HASHING_AT_ONCE
 
 /** Runs `hash` (a password hash or verification) in its turn: at most HASHING_AT_ONCE at once in the process, the others in order. */
 export async function hashingTurn<T> (hash: () => Promise<T>): Promise<T> {
-  if (hashing < HASHING_AT_ONCE) hashing++
+  if (hashing < hashesAllowed() && !turns.length) hashing++
   else await new Promise<void>((go) => turns.push(go))
   try {
     return await hash()
   } finally {
-    const next = turns.shift()
-    if (next) next()
-    else hashing--
+    // A waiting hash always has one running ahead of it, whose end lets it go.
+    hashing--
+    while (turns.length && hashing < hashesAllowed()) {
+      hashing++
+      turns.shift()!()
+    }
   }
 }
 
@@ -52,6 +67,7 @@ const kHashing = Symbol('hashing')
 type Counted = FastifyRequest & { [kHashing]: boolean }
 
 function refuse (reply: FastifyReply): AppError {
+  refusedAt = performance.now()
   // The standard 503, told to come back in a second: by then the hashes ahead of it are done.
   reply.header('retry-after', '1')
   return new AppError('SERVICE_UNAVAILABLE')
@@ -60,7 +76,7 @@ function refuse (reply: FastifyReply): AppError {
 /**
  * Overload: argon2 runs on libuv's thread pool, and a login flood would queue every hashing
  * request behind it (and the CPU with it) for as long as the flood lasts. The hashes run one per
- * core (hashingTurn); the routes marked `hashesPassword` run two per hash at a time; at most PASSWORD_HASH_QUEUE more
+ * core (hashingTurn; one fewer while it refuses); the routes marked `hashesPassword` run two per hash at a time; at most PASSWORD_HASH_QUEUE more
  * wait their turn, in order, and the next one is answered 503 with Retry-After: 1 before its body
  * is read (so is one whose turn comes after 1 s), so every other route keeps its latency.
  * @fastify/under-pressure's event-loop delay was tried for these routes and left out: the start

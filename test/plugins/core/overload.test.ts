@@ -1,8 +1,8 @@
 import t from 'tap'
-import { setImmediate } from 'node:timers/promises'
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { HASHING_AT_ONCE, RUNNING_AT_ONCE, hashingTurn } from '../../../plugins/core/overload.js'
+import { HASHING_AT_ONCE, HASHING_UNDER_FLOOD, RUNNING_AT_ONCE, hashesAllowed, hashingTurn } from '../../../plugins/core/overload.js'
 import { build } from '../../helpers/app.js'
 import { type TapTest, ENV, NEW_PASSWORD, PASSWORD, authed, createTestAccount, login, refresh, route, signIn, uniqueEmail } from '../../helpers/accounts.js'
 
@@ -123,7 +123,21 @@ t.test('waiting logins run in their turn, each one', async (t) => {
   t.ok(idle(app))
 })
 
+t.test(`while hashing requests are refused, ${HASHING_UNDER_FLOOD} hash(es) at once (a core left to the rest), ${HASHING_AT_ONCE} again a second later`, async (t) => {
+  const app = await build(t, { env: { ...ENV, PASSWORD_HASH_QUEUE: '1' } })
+  const account = await createTestAccount(app, user)
+  await sleep(1100) // the refusals of the tests above are over
+  t.equal(hashesAllowed(), HASHING_AT_ONCE, 'nothing refused: one per core')
+  const responses = await Promise.all(Array.from({ length: RUNNING_AT_ONCE + 5 }, () =>
+    login(app, user, { email: account.email, password: account.password })))
+  t.ok(statuses(responses)[503] > 0, 'some were refused')
+  t.equal(hashesAllowed(), HASHING_UNDER_FLOOD, 'one core fewer hashes')
+  await sleep(1100)
+  t.equal(hashesAllowed(), HASHING_AT_ONCE, 'a second without a refusal: one per core again')
+})
+
 t.test(`the hashes themselves run ${HASHING_AT_ONCE} at a time (one per core), the others in order`, async (t) => {
+  t.equal(hashesAllowed(), HASHING_AT_ONCE, 'no refusal in the last second')
   const release: Array<() => void> = []
   const order: number[] = []
   const all = Array.from({ length: HASHING_AT_ONCE + 3 }, (_, i) => hashingTurn(() => new Promise<number>((resolve) => {
