@@ -132,6 +132,16 @@ t.test(`while hashing requests are refused, ${HASHING_UNDER_FLOOD} hash(es) at o
     login(app, user, { email: account.email, password: account.password })))
   t.ok(statuses(responses)[503] > 0, 'some were refused')
   t.equal(hashesAllowed(), HASHING_UNDER_FLOOD, 'one core fewer hashes')
+  // hashingTurn itself keeps to it: of HASHING_AT_ONCE + 1 asked at once, HASHING_UNDER_FLOOD start.
+  const release: Array<() => void> = []
+  const asked = Array.from({ length: HASHING_AT_ONCE + 1 }, () => hashingTurn(() => new Promise<void>((resolve) => release.push(resolve))))
+  await setImmediate()
+  t.equal(release.length, HASHING_UNDER_FLOOD, `${HASHING_UNDER_FLOOD} hash(es) started, the others wait`)
+  while (release.length) {
+    release.shift()!()
+    await setImmediate()
+  }
+  await Promise.all(asked)
   await sleep(1100)
   t.equal(hashesAllowed(), HASHING_AT_ONCE, 'a second without a refusal: one per core again')
 })
