@@ -1,11 +1,12 @@
 /**
  * A login flood at ten times what this machine hashes (docs/behaviour.md#overload), against
- * `latchkey serve` in a process of its own, the flood sent by autocannon from another process:
- * /health, /ready, refresh and an authenticated route keep their p99 within 2x of the figure
+ * `latchkey serve` in a process of its own, the flood sent at an even rate by flood.ts and the
+ * probes timed by probe.ts, each in a process of its own: /health, /ready, refresh and an
+ * authenticated route keep their p99 within 2x of the figure
  * measured without the flood in the same run, no request waits 2 s, the logins beyond the bound
  * are refused with 503 and Retry-After: 1, and logins succeed again as soon as the flood stops.
  */
-import { spawn } from 'node:child_process'
+import { fork, spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -18,6 +19,7 @@ import { serve } from '../fixtures/serve.js'
 import { cloneDatabase } from '../helpers/app.js'
 import { PASSWORD, uniqueEmail } from '../helpers/accounts.js'
 import { call, type Timed } from './load.js'
+import type { Probed } from './probe.js'
 
 /** Hashes per second this machine does now, one per core at once. */
 async function hashRate (): Promise<number> {
@@ -32,20 +34,21 @@ async function hashRate (): Promise<number> {
   return done / 2
 }
 
-const p99 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * 0.99))]
+const quantile = (ms: number[], q: number) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * q))]
+const p99 = (ms: number[]) => quantile(ms, 0.99)
+const spread = (timed: Probed[]) => {
+  const ms = timed.map((r) => r.ms)
+  return `p50 ${quantile(ms, 0.5)}, p90 ${quantile(ms, 0.9)}, p99 ${quantile(ms, 0.99)}, max ${Math.max(...ms)} ms (${ms.length})`
+}
 
-/** One sequential client per probe for `ms`: every timed answer, by probe. */
-async function probe (probes: Record<string, () => Promise<Timed>>, ms: number): Promise<Record<string, Timed[]>> {
-  const until = Date.now() + ms
-  const out: Record<string, Timed[]> = {}
-  await Promise.all(Object.entries(probes).map(async ([name, run]) => {
-    out[name] = []
-    while (Date.now() < until) {
-      out[name].push(await run())
-      await sleep(2)
-    }
-  }))
-  return out
+/** The probes' process (probe.ts): `run(names, ms)` times those probes for `ms`, by probe. */
+function prober (t: { teardown: (fn: () => unknown) => void }, setup: Record<string, string>) {
+  const child = fork(join(ROOT, 'test', 'faults', 'probe.ts'), [JSON.stringify(setup)], { execArgv: ['--import', 'tsx'], cwd: ROOT })
+  t.teardown(() => { if (child.connected) child.disconnect() })
+  return (names: readonly string[], ms: number) => new Promise<Record<string, Probed[]>>((resolve) => {
+    child.once('message', (out) => resolve(out as Record<string, Probed[]>))
+    child.send({ names, ms })
+  })
 }
 
 t.test('a login flood at 10x the hashing rate leaves every other route its latency', async (t) => {
@@ -65,52 +68,38 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
   const email = uniqueEmail('flood')
   const registered = await call(base, '/v1/users/register', { email, password: PASSWORD })
   t.equal(registered.status, 201, 'a user registers')
-  const auth = { authorization: `jwt-user ${registered.body.token}` }
-  let refreshToken: string = registered.body.refreshToken
-  const probes = {
-    health: () => call(base, '/health'),
-    ready: () => call(base, '/ready'),
-    me: () => call(base, '/v1/users/me', undefined, auth),
-    refresh: async () => {
-      const res = await call(base, '/v1/users/refresh', { refreshToken })
-      if (res.status === 200) refreshToken = res.body.refreshToken
-      return res
-    },
-    // A client with the right password among the flood: served in its turn, or refused at once.
-    login: () => call(base, '/v1/users/login', { email, password: PASSWORD })
-  }
+  const probe = prober(t, { base, email, password: PASSWORD, token: registered.body.token, refreshToken: registered.body.refreshToken })
   const compared = ['health', 'ready', 'me', 'refresh'] as const
   // The quiet windows hash nothing: the login probe runs during the floods only.
-  const { login: _login, ...quietProbes } = probes
+  const underFlood = [...compared, 'login'] as const
   // Warm-up: connections, prepared statements, the JIT.
-  await probe(quietProbes, 1000)
+  await probe(compared, 1000)
 
   // Cycles of quiet then flood, so that a neighbour's load on this shared machine falls on both.
-  // autocannon runs in its own process at the lowest CPU priority: a flood comes from other
-  // machines, and sending it must not take this machine's cores from the service or the probes.
+  // The flood runs at the lowest CPU priority: a flood comes from other machines, and sending it
+  // must not take this machine's cores from the service or the probes.
   const floodRate = Math.round(rate * 10)
   const cycles = 3
   const seconds = 4
-  const quiet: Record<string, Timed[]> = {}
-  const during: Record<string, Timed[]> = {}
-  const add = (into: Record<string, Timed[]>, from: Record<string, Timed[]>) => {
+  const quiet: Record<string, Probed[]> = {}
+  const during: Record<string, Probed[]> = {}
+  const add = (into: Record<string, Probed[]>, from: Record<string, Probed[]>) => {
     for (const [name, list] of Object.entries(from)) (into[name] ??= []).push(...list)
   }
   const floods: any[] = []
   let recovery = 0
   let recovered: Timed | undefined
   for (let cycle = 0; cycle < cycles; cycle++) {
-    add(quiet, await probe(quietProbes, 2500))
-    const flood = spawn('nice', ['-n', '19', process.execPath, join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'), '-j',
-      '-c', String(queue + 100), '-R', String(floodRate), '-d', String(seconds), '-t', '10', '-m', 'POST',
-      '-H', 'content-type=application/json', '-b', JSON.stringify({ email, password: 'a wrong password' }), `${base}/v1/users/login`],
-    { stdio: ['ignore', 'pipe', 'ignore'] })
+    add(quiet, await probe(compared, 2500))
+    const flood = spawn('nice', ['-n', '19', process.execPath, '--import', 'tsx', join(ROOT, 'test', 'faults', 'flood.ts'), `${base}/v1/users/login`,
+      String(floodRate), String(seconds), String(queue + 100), JSON.stringify({ email, password: 'a wrong password' })],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
     let report = ''
     flood.stdout!.on('data', (d) => { report += d })
     const floodDone = new Promise((resolve) => flood.on('exit', resolve))
     t.teardown(() => { if (flood.exitCode === null) flood.kill('SIGKILL') })
     await sleep(1000)
-    add(during, await probe(probes, (seconds - 1.5) * 1000))
+    add(during, await probe(underFlood, (seconds - 1.5) * 1000))
     await floodDone
     floods.push(JSON.parse(report))
     const stoppedAt = Date.now()
@@ -122,7 +111,7 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
     recovery = Math.max(recovery, Date.now() - stoppedAt)
     if (recovered?.status !== 201) break
   }
-  add(quiet, await probe(quietProbes, 2500))
+  add(quiet, await probe(compared, 2500))
 
   const statuses: Record<string, { count: number }> = {}
   for (const f of floods) {
@@ -139,9 +128,9 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
   t.ok((statuses['503']?.count ?? 0) > logins / 2, `most logins were refused with 503 (${statuses['503']?.count})`)
   t.ok((statuses['400']?.count ?? 0) > 0, `the logins within the bound ran (${statuses['400']?.count} wrong passwords)`)
   t.same(Object.keys(statuses).filter((s) => s !== '400' && s !== '503'), [], 'no other status (no 500, no timeout)')
-  // autocannon runs niced on a busy machine: its own latencies include its waits for a core, so
+  // The flood runs niced on a busy machine: its own latencies include its waits for a core, so
   // the 2 s bound is checked on the login probe below, sent like the other probes.
-  t.comment(`the flood's slowest login as autocannon timed it: ${flooded.latency.max} ms`)
+  t.comment(`the flood's slowest login as it timed it: ${flooded.latency.max} ms`)
   const logins2 = during.login
   t.ok(logins2.length >= 5, `login probe: ${logins2.length} logins during the flood`)
   t.same([...new Set(logins2.map((r) => r.status))].filter((s) => s !== 201 && s !== 503), [], 'login probe: each one 201 or 503')
@@ -149,6 +138,7 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
   t.equal(flooded.errors + flooded.timeouts, 0, 'no connection error or timeout')
 
   for (const name of compared) {
+    t.comment(`${name}: quiet ${spread(quiet[name])}; flood ${spread(during[name])}`)
     const unloaded = p99(quiet[name].map((r) => r.ms))
     const flooding = p99(during[name].map((r) => r.ms))
     t.ok(during[name].length > 100, `${name}: ${during[name].length} requests during the flood`)
