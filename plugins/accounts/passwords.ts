@@ -1,7 +1,10 @@
 import { hash, verify, Algorithm } from '@node-rs/argon2'
 import { verify as bcryptVerify } from '@node-rs/bcrypt'
+import { extname } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { hashingTurn } from '../core/overload.js'
+import type { Piscina } from 'piscina'
+import { HASHING_UNDER_FLOOD, hashingTurn } from '../core/overload.js'
+import type { HashJob } from './hash-worker.js'
 
 // OWASP's argon2id parameters: 19 MiB, 2 iterations, 1 lane. Hashes are PHC strings.
 export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 }
@@ -9,9 +12,52 @@ export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456
 // Verified against for unknown emails, so a miss costs as much time as a wrong password.
 let dummy: Promise<string> | undefined
 
-/** Runs on the libuv thread pool, never on the event loop, in its turn (hashingTurn: one per core). */
+// The threads that hash while a flood is refused: as many as hash then (HASHING_UNDER_FLOOD), at
+// nice 19, so that the event loop, PostgreSQL and everything else on the machine come first and
+// the few logins the flood leaves in take the CPU that is left. They start at the first flood
+// (its hashes run on libuv's pool until they are ready) and stay: a thread's priority, once
+// lowered, cannot be raised again without privilege, so libuv's pool keeps its own. On Linux
+// only, where nice(2) applies to the calling thread; elsewhere it would lower the whole process.
+const BACKGROUND_NICE = process.platform === 'linux' ? 19 : 0
+let background: Promise<Piscina> | undefined
+let backgroundReady = false
+
+/** Runs `job` on a background hashing thread, starting them with the first. */
+export async function inBackground<T extends string | boolean | number> (job: HashJob): Promise<T> {
+  background ??= import('piscina').then(({ Piscina }) => new Piscina({
+    filename: new URL(`./hash-worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url).href,
+    minThreads: HASHING_UNDER_FLOOD,
+    maxThreads: HASHING_UNDER_FLOOD,
+    niceIncrement: BACKGROUND_NICE
+  }))
+  const result = await (await background).run(job)
+  backgroundReady = true
+  return result
+}
+
+/** On libuv's thread pool (the napi calls' own), never on the event loop. */
+function inForeground (job: HashJob): Promise<string | boolean> {
+  switch (job.op) {
+    case 'hash': return hash(job.password, job.options)
+    case 'argon2': return verify(job.stored, job.password)
+    case 'bcrypt': return bcryptVerify(job.password, job.stored)
+    default: throw new Error(`not a hash: ${job.op}`)
+  }
+}
+
+/**
+ * `job` where it runs now: on libuv's pool, or under a flood on a background thread once those
+ * are up (they are started by the first flood's first hash; libuv's pool if they fail).
+ */
+function inPlace<T extends string | boolean> (job: HashJob, underFlood: boolean): Promise<T> {
+  if (underFlood && backgroundReady) return inBackground<T>(job).catch(() => inForeground(job) as Promise<T>)
+  if (underFlood && !background) inBackground({ op: 'nice' }).catch(() => {})
+  return inForeground(job) as Promise<T>
+}
+
+/** A new argon2id hash of `password`, in its turn (hashingTurn: one per core). */
 export function hashPassword (password: string): Promise<string> {
-  return hashingTurn(() => hash(password, ARGON2_OPTIONS))
+  return hashingTurn((underFlood) => inPlace<string>({ op: 'hash', password, options: ARGON2_OPTIONS }, underFlood))
 }
 
 /** A bcrypt hash as imported from another system (`latchkey import users`): `$2a$`, `$2b$` or `$2y$`, cost 04-31. */
@@ -44,14 +90,18 @@ export function failureFloor (): number {
   return floor
 }
 
-async function timed (kind: string, check: () => Promise<boolean>): Promise<boolean> {
-  // The duration is the verification's own, not its wait for a turn.
-  const { ok, elapsed } = await hashingTurn(async () => {
+async function timed (kind: string, job: HashJob): Promise<boolean> {
+  // The duration is the verification's own, not its wait for a turn; one on a background thread
+  // (a flood) takes what CPU is left and says nothing of the kind's cost, so it is not counted.
+  const { ok, elapsed, underFlood } = await hashingTurn(async (underFlood) => {
     const start = performance.now()
-    return { ok: await check().catch(() => false), elapsed: performance.now() - start }
+    const ok = await inPlace<boolean>(job, underFlood).catch(() => false)
+    return { ok, elapsed: performance.now() - start, underFlood }
   })
-  const before = durations.get(kind)
-  durations.set(kind, before === undefined ? elapsed : before * 0.8 + elapsed * 0.2)
+  if (!underFlood) {
+    const before = durations.get(kind)
+    durations.set(kind, before === undefined ? elapsed : before * 0.8 + elapsed * 0.2)
+  }
   if (!ok) {
     const wait = failureFloor() - elapsed
     if (wait > 1) await sleep(wait)
@@ -64,10 +114,9 @@ export async function verifyPassword (stored: string | null | undefined, passwor
   if (!stored) {
     // A refused turn (503) is not kept: the next miss hashes it again.
     dummy ??= hashPassword('latchkey-dummy-password').catch((err) => { dummy = undefined; throw err })
-    const phc = await dummy
-    await timed('argon2', () => verify(phc, password))
+    await timed('argon2', { op: 'argon2', stored: await dummy, password })
     return false
   }
-  if (stored.startsWith('$2')) return timed(kindOf(stored), () => bcryptVerify(password, stored))
-  return timed('argon2', () => verify(stored, password))
+  if (stored.startsWith('$2')) return timed(kindOf(stored), { op: 'bcrypt', stored, password })
+  return timed('argon2', { op: 'argon2', stored, password })
 }

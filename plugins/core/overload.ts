@@ -25,8 +25,8 @@ export const HASHING_AT_ONCE = availableParallelism()
 // statements (reading the account before its hash, opening the session after) the other hashes
 // and no core waits for a round trip. One per hash held a core idle through them: logins at
 // 0.61-0.66 of raw argon2id, against 0.70-0.82 with two (bench/README.md). The waiting ones touch neither
-// the database pool nor the lockout's count. Lowering the pool threads' priority (nice 10) was
-// tried for the other routes' sake under a flood: it cost logins 8% and the flood test showed no gain.
+// the database pool nor the lockout's count. Lowering the pool threads' priority for good (nice 10)
+// cost logins 8%: under a flood the hashes run on threads of their own at nice 19 (passwords.ts).
 export const RUNNING_AT_ONCE = 2 * HASHING_AT_ONCE
 // The longest a request waits for its turn: it is refused then, so none waits 2 s in all.
 const MAX_WAIT_MS = 1000
@@ -39,20 +39,27 @@ export const HASHING_UNDER_FLOOD = Math.max(1, HASHING_AT_ONCE - 1)
 const FLOOD_MS = 1000
 let refusedAt = -Infinity
 
+/** Whether hashing requests were refused within the last second. */
+const underFlood = (): boolean => performance.now() - refusedAt < FLOOD_MS
+
 /**
  * Hashes allowed at once now: HASHING_AT_ONCE, or HASHING_UNDER_FLOOD within a second of a
  * refusal. A flood's logins are refused anyway; with every core hashing for the few it admits,
  * the event loop and PostgreSQL waited behind the hashes (refresh p99 5 to 7 times its quiet
  * figure). A saturated service that refuses nothing keeps every core hashing.
  */
-export const hashesAllowed = (): number => performance.now() - refusedAt < FLOOD_MS ? HASHING_UNDER_FLOOD : HASHING_AT_ONCE
+export const hashesAllowed = (): number => underFlood() ? HASHING_UNDER_FLOOD : HASHING_AT_ONCE
 
-/** Runs `hash` (a password hash or verification) in its turn: at most HASHING_AT_ONCE at once in the process, the others in order. */
-export async function hashingTurn<T> (hash: () => Promise<T>): Promise<T> {
+/**
+ * Runs `hash` (a password hash or verification) in its turn: at most HASHING_AT_ONCE at once in
+ * the process, the others in order. `hash` is told whether it runs under a flood (hashes are being
+ * refused), when it should run at the lowest CPU priority (passwords.ts).
+ */
+export async function hashingTurn<T> (hash: (underFlood: boolean) => Promise<T>): Promise<T> {
   if (hashing < hashesAllowed() && !turns.length) hashing++
   else await new Promise<void>((go) => turns.push(go))
   try {
-    return await hash()
+    return await hash(underFlood())
   } finally {
     // A waiting hash always has one running ahead of it, whose end lets it go.
     hashing--

@@ -1,6 +1,8 @@
 import t from 'tap'
+import { getPriority } from 'node:os'
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { inBackground } from '../../../plugins/accounts/passwords.js'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { HASHING_AT_ONCE, HASHING_UNDER_FLOOD, RUNNING_AT_ONCE, hashesAllowed, hashingTurn } from '../../../plugins/core/overload.js'
 import { build } from '../../helpers/app.js'
@@ -128,10 +130,17 @@ t.test(`while hashing requests are refused, ${HASHING_UNDER_FLOOD} hash(es) at o
   const account = await createTestAccount(app, user)
   await sleep(1100) // the refusals of the tests above are over
   t.equal(hashesAllowed(), HASHING_AT_ONCE, 'nothing refused: one per core')
+  // The hashes under a flood run on a thread of their own at the lowest priority (Linux), started
+  // at the first flood (here, before it: its start under tsx takes a good part of a second).
+  t.equal(await inBackground({ op: 'nice' }), process.platform === 'linux' ? 19 : 0, 'the background hashing thread runs at nice 19')
+  t.equal(getPriority(), 0, 'the event loop keeps its priority')
   const responses = await Promise.all(Array.from({ length: RUNNING_AT_ONCE + 5 }, () =>
     login(app, user, { email: account.email, password: account.password })))
   t.ok(statuses(responses)[503] > 0, 'some were refused')
   t.equal(hashesAllowed(), HASHING_UNDER_FLOOD, 'one core fewer hashes')
+  t.equal((await login(app, user, { email: account.email, password: account.password })).statusCode, 201, 'the right password signs in under the flood')
+  t.equal((await login(app, user, { email: account.email, password: 'not the password at all' })).statusCode, 400, 'a wrong one is refused')
+  t.equal(await hashingTurn(async (underFlood) => underFlood), true, 'a hash in its turn is told it runs under a flood')
   // hashingTurn itself keeps to it: of HASHING_AT_ONCE + 1 asked at once, HASHING_UNDER_FLOOD start.
   const release: Array<() => void> = []
   const asked = Array.from({ length: HASHING_AT_ONCE + 1 }, () => hashingTurn(() => new Promise<void>((resolve) => release.push(resolve))))
@@ -144,6 +153,7 @@ t.test(`while hashing requests are refused, ${HASHING_UNDER_FLOOD} hash(es) at o
   await Promise.all(asked)
   await sleep(1100)
   t.equal(hashesAllowed(), HASHING_AT_ONCE, 'a second without a refusal: one per core again')
+  t.equal(await hashingTurn(async (underFlood) => underFlood), false, 'and on libuv\'s pool, at its priority')
 })
 
 t.test(`the hashes themselves run ${HASHING_AT_ONCE} at a time (one per core), the others in order`, async (t) => {
