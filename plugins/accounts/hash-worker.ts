@@ -12,7 +12,7 @@ export type HashJob =
   | { op: 'hash', password: string, options: Options }
   | { op: 'argon2', stored: string, password: string }
   | { op: 'bcrypt', stored: string, password: string }
-  /** The thread's own nice value (tests). */
+  /** The thread's own nice value: the first job, which starts the threads, and the tests' check. */
   | { op: 'nice' }
 
 export default function run (job: HashJob): string | boolean | number {
