@@ -35,6 +35,11 @@ export async function inBackground<T extends string | boolean | number> (job: Ha
   return result
 }
 
+/** Jobs the background hashing threads have done (0 before the first flood). */
+export async function backgroundHashes (): Promise<number> {
+  return background ? (await background).completed : 0
+}
+
 /** On libuv's thread pool (the napi calls' own), never on the event loop. */
 function inForeground (job: HashJob): Promise<string | boolean> {
   switch (job.op) {
@@ -91,8 +96,9 @@ export function failureFloor (): number {
 }
 
 async function timed (kind: string, job: HashJob): Promise<boolean> {
-  // The duration is the verification's own, not its wait for a turn; one on a background thread
-  // (a flood) takes what CPU is left and says nothing of the kind's cost, so it is not counted.
+  // The duration is the verification's own, not its wait for a turn; one under a flood (on a
+  // background thread, or on a pool that the flood's other work shares) says nothing of the
+  // kind's cost, so it is not counted.
   const { ok, elapsed, underFlood } = await hashingTurn(async (underFlood) => {
     const start = performance.now()
     const ok = await inPlace<boolean>(job, underFlood).catch(() => false)

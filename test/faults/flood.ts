@@ -26,22 +26,27 @@ function send (): void {
   sent++
   pending++
   const at = performance.now()
+  let settled = false
+  // Each request ends once: answered, timed out, or failed (before or during its answer).
+  const settle = (outcome: () => void) => {
+    if (settled) return
+    settled = true
+    outcome()
+    pending--
+  }
   const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: 10_000 }, (res) => {
     res.resume()
-    res.on('end', () => {
+    res.on('end', () => settle(() => {
       latencies.push(performance.now() - at)
       ;(statusCodeStats[res.statusCode!] ??= { count: 0 }).count++
-      pending--
-    })
+    }))
+    res.on('error', () => settle(() => { errors++ }))
   })
   req.on('timeout', () => {
-    timeouts++
-    req.destroy(new Error('timeout'))
+    settle(() => { timeouts++ })
+    req.destroy()
   })
-  req.on('error', (err) => {
-    if (err.message !== 'timeout') errors++
-    pending--
-  })
+  req.on('error', () => settle(() => { errors++ }))
   req.end(body)
 }
 

@@ -2,7 +2,7 @@ import t from 'tap'
 import { getPriority } from 'node:os'
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { inBackground } from '../../../plugins/accounts/passwords.js'
+import { backgroundHashes, inBackground } from '../../../plugins/accounts/passwords.js'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { HASHING_AT_ONCE, HASHING_UNDER_FLOOD, RUNNING_AT_ONCE, hashesAllowed, hashingTurn } from '../../../plugins/core/overload.js'
 import { build } from '../../helpers/app.js'
@@ -138,8 +138,10 @@ t.test(`while hashing requests are refused, ${HASHING_UNDER_FLOOD} hash(es) at o
     login(app, user, { email: account.email, password: account.password })))
   t.ok(statuses(responses)[503] > 0, 'some were refused')
   t.equal(hashesAllowed(), HASHING_UNDER_FLOOD, 'one core fewer hashes')
+  const before = await backgroundHashes()
   t.equal((await login(app, user, { email: account.email, password: account.password })).statusCode, 201, 'the right password signs in under the flood')
   t.equal((await login(app, user, { email: account.email, password: 'not the password at all' })).statusCode, 400, 'a wrong one is refused')
+  t.equal(await backgroundHashes(), before + 2, 'both verifications ran on the background thread, not on libuv\'s pool')
   t.equal(await hashingTurn(async (underFlood) => underFlood), true, 'a hash in its turn is told it runs under a flood')
   // hashingTurn itself keeps to it: of HASHING_AT_ONCE + 1 asked at once, HASHING_UNDER_FLOOD start.
   const release: Array<() => void> = []
@@ -154,6 +156,9 @@ t.test(`while hashing requests are refused, ${HASHING_UNDER_FLOOD} hash(es) at o
   await sleep(1100)
   t.equal(hashesAllowed(), HASHING_AT_ONCE, 'a second without a refusal: one per core again')
   t.equal(await hashingTurn(async (underFlood) => underFlood), false, 'and on libuv\'s pool, at its priority')
+  const after = await backgroundHashes()
+  t.equal((await login(app, user, { email: account.email, password: account.password })).statusCode, 201)
+  t.equal(await backgroundHashes(), after, 'a login with no flood on hashes on libuv\'s pool')
 })
 
 t.test(`the hashes themselves run ${HASHING_AT_ONCE} at a time (one per core), the others in order`, async (t) => {
