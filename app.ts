@@ -11,6 +11,7 @@ import cookies from './plugins/core/cookies.js'
 import securityHeaders from './plugins/core/security-headers.js'
 import i18n from './plugins/core/i18n.js'
 import errors, { type ErrorTracker } from './plugins/core/errors.js'
+import clientErrors from './plugins/core/client-errors.js'
 import { REDACT, serializers } from './plugins/core/logging.js'
 import args from './plugins/core/args.js'
 import cors from './plugins/core/cors.js'
@@ -78,6 +79,15 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
     // Redaction applies to any logger options passed in too.
     logger: { level: config.logLevel, ...opts.logger, redact: REDACT, serializers },
     bodyLimit: config.bodyLimit,
+    // REQUEST_TIMEOUT: a request whose headers and body have not all arrived by then is answered
+    // 408 and its connection closed (the errors plugin's clientError). Node checks every
+    // connectionsCheckingInterval (30 s by default): each second here, so the bound holds.
+    requestTimeout: config.requestTimeoutMs,
+    ...(config.requestTimeoutMs > 0 && {
+      http: { requestTimeout: config.requestTimeoutMs, headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs) }
+    }),
+    // Fastify binds it to the root instance, where plugins/core/client-errors.ts decorates clientError.
+    clientErrorHandler (err, socket) { (this as unknown as FastifyInstance).clientError(err, socket) },
     // A hop count trusts that many proxies nearest to us (Fastify's own reading of a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: false,
@@ -124,6 +134,7 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(i18n)
   await app.register(securityHeaders)
   await app.register(errors, { onError: opts.onError, caller: (request) => request.account })
+  await app.register(clientErrors)
   await app.register(args)
   if (config.corsOrigins.length) await app.register(cors)
   await app.register(metrics, { enabled: true })

@@ -33,9 +33,10 @@ const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process 
        latchkey user deactivate|activate|delete|restore --email E [--admin]
                                    deactivate and delete also sign the account out everywhere
        latchkey import users FILE [--admin]
-                                   accounts from JSON lines (email, passwordHash: argon2 or bcrypt,
+                                   accounts from JSON lines (email, passwordHash: argon2 up to
+                                   256 MiB, 10 iterations, 8 lanes or bcrypt of cost 4 to 14,
                                    isEmailConfirmed, createdAt, id); prints the counts, and each
-                                   invalid line's number on standard error
+                                   invalid line's number and reason on standard error
        latchkey help               this text (also --help or -h, after any command)
 exit status: 0 done, 1 failed, 2 a mistake in the command line or the configuration`
 

@@ -131,6 +131,16 @@ function accountTables<Owner extends string> (type: string, table: string, sessi
     index(`${mfaChallengeTable}_expires_at_idx`).on(t.expiresAt)
   ])
 
+  // Consecutive wrong codes of the account across all its challenges (docs/behaviour.md#second-factor-lockout):
+  // a row while some are counted, deleted by a right one. Its row lock serializes the account's answers.
+  const mfaAttemptTable = `${type}_mfa_attempts`
+  const mfaAttempts = pgTable(mfaAttemptTable, {
+    ownerId: uuid(ownerColumn).primaryKey().references(() => owners.id, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull().default(0),
+    // Set by the wrong code that reached MFA_LOCKOUT_THRESHOLD: codes are refused until then.
+    lockedUntil: ts('locked_until')
+  })
+
   // WebAuthn challenges, kept server-side: single use, 5 minutes. A registration's belongs to
   // its account; a sign-in's to nobody yet (discoverable credentials).
   const webauthnChallengeTable = `${type}_webauthn_challenges`
@@ -147,16 +157,16 @@ function accountTables<Owner extends string> (type: string, table: string, sessi
     index(`${webauthnChallengeTable}_expires_at_idx`).on(t.expiresAt)
   ])
 
-  return { owners, sessions, tokens, factors, recoveryCodes, mfaChallenges, webauthnChallenges }
+  return { owners, sessions, tokens, factors, recoveryCodes, mfaChallenges, mfaAttempts, webauthnChallenges }
 }
 
 export const {
   owners: users, sessions: userSessions, tokens: userTokens, factors: userFactors, recoveryCodes: userRecoveryCodes,
-  mfaChallenges: userMfaChallenges, webauthnChallenges: userWebauthnChallenges
+  mfaChallenges: userMfaChallenges, mfaAttempts: userMfaAttempts, webauthnChallenges: userWebauthnChallenges
 } = accountTables('user', 'users', 'user_sessions', 'user_tokens', 'user_id')
 export const {
   owners: admins, sessions: adminSessions, tokens: adminTokens, factors: adminFactors, recoveryCodes: adminRecoveryCodes,
-  mfaChallenges: adminMfaChallenges, webauthnChallenges: adminWebauthnChallenges
+  mfaChallenges: adminMfaChallenges, mfaAttempts: adminMfaAttempts, webauthnChallenges: adminWebauthnChallenges
 } = accountTables('admin', 'admins', 'admin_sessions', 'admin_tokens', 'admin_id')
 
 export const posts = pgTable('posts', {

@@ -13,7 +13,9 @@ export const AUDIT_EVENTS = [
   'passkey.login', 'passkey.clone_suspected', 'admin.user_factors_reset',
   'oauth.signed_in', 'oauth.identity_linked', 'oauth.identity_unlinked', 'oauth.failed', 'signin_link.requested', 'signin_link.used',
   // Account safety (section 21)
-  'login.locked', 'email.change_requested', 'email.changed'
+  'login.locked', 'email.change_requested', 'email.changed',
+  // Security corrections (section 22)
+  'account.claimed', 'mfa.locked'
 ] as const
 export type AuditEventName = typeof AUDIT_EVENTS[number]
 

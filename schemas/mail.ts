@@ -3,12 +3,16 @@ import { Type, type Static } from '@sinclair/typebox'
 /**
  * The mails there are; each but the notices has a purpose of the one-time tokens of the same name.
  * `email_change_notice` tells the old address that a change to `params.newEmail` was asked for (no link).
+ * `mfa_locked` tells the owner that wrong second-factor codes locked its codes for `params.lockedFor` seconds (no link).
+ * `login_locked` tells the owner that wrong passwords paused password sign-in for `params.lockedFor` seconds, with a
+ * sign-in link (its token's purpose is `sign_in`); `login_locked_notice` says the same without a link and names the reset.
  */
 export const MailTemplateSchema = Type.Union([Type.Literal('verify_email'), Type.Literal('reset_password'), Type.Literal('sign_in'),
-  Type.Literal('change_email'), Type.Literal('email_change_notice')])
+  Type.Literal('change_email'), Type.Literal('email_change_notice'), Type.Literal('mfa_locked'), Type.Literal('login_locked'),
+  Type.Literal('login_locked_notice')])
 export type MailTemplate = Static<typeof MailTemplateSchema>
 /** The mails without a link (nor a token to check before sending). */
-export const NOTICES: ReadonlySet<MailTemplate> = new Set(['email_change_notice'])
+export const NOTICES: ReadonlySet<MailTemplate> = new Set(['email_change_notice', 'mfa_locked', 'login_locked_notice'])
 
 /** V1SendEmailTask's payload (docs/behaviour.md#mail): `{ template, to, locale, params }`. */
 export const SendEmailTaskPayloadSchema = Type.Object({
@@ -21,7 +25,9 @@ export const SendEmailTaskPayloadSchema = Type.Object({
     /** The link's lifetime in seconds, as the mail states it. */
     expiresIn: Type.Optional(Type.Integer({ minimum: 1 })),
     /** The address a change was asked for (email_change_notice). */
-    newEmail: Type.Optional(Type.String({ maxLength: 254 }))
+    newEmail: Type.Optional(Type.String({ maxLength: 254 })),
+    /** How long the lock lasts in seconds, as the mail states it (mfa_locked, login_locked, login_locked_notice). */
+    lockedFor: Type.Optional(Type.Integer({ minimum: 1 }))
   })
 })
 export type SendEmailTaskPayload = Static<typeof SendEmailTaskPayloadSchema>

@@ -5,6 +5,8 @@ import { NOTICES, SendEmailTaskPayloadSchema, type SendEmailTaskPayload } from '
 import type { Purpose } from '../plugins/accounts/repository/tokens.js'
 
 const validPayload = new Ajv().compile<SendEmailTaskPayload>(SendEmailTaskPayloadSchema)
+/** The purpose of the token a mail's link carries: its template's own, but a lock's sign-in link. */
+const purposeOf = (template: SendEmailTaskPayload['template']): Purpose => template === 'login_locked' ? 'sign_in' : template as Purpose
 
 /**
  * Sends one mail queued with its one-time token (verification, password reset, email change), unless that
@@ -18,7 +20,7 @@ export function V1SendEmailTask (app: FastifyInstance): Task {
   return async (payload, helpers) => {
     if (!validPayload(payload)) throw new Error('invalid V1SendEmailTask payload')
     const { template, to } = payload
-    if (!NOTICES.has(template) && !await app.accountLifecycle.linkUsable(template as Purpose, payload.params.link ?? '')) {
+    if (!NOTICES.has(template) && !await app.accountLifecycle.linkUsable(purposeOf(template), payload.params.link ?? '')) {
       helpers.logger.info(`mail ${template} to ${to} not sent: its link can no longer be used, or no account has this address`,
         { template, to, skipped: true })
       return

@@ -10,7 +10,7 @@ export const AUDIT_EVENTS = [
   'mfa.verified', 'mfa.recovery_code_used', 'mfa.factor_removed', 'mfa.recovery_codes_regenerated', 'passkey.registered',
   'passkey.login', 'passkey.clone_suspected', 'admin.user_factors_reset',
   'oauth.signed_in', 'oauth.identity_linked', 'oauth.identity_unlinked', 'oauth.failed', 'signin_link.requested', 'signin_link.used',
-  'login.locked', 'email.change_requested', 'email.changed'
+  'login.locked', 'email.change_requested', 'email.changed', 'account.claimed', 'mfa.locked'
 ] as const
 
 /** The chart's three series: sign-ins, failed sign-ins and refresh token reuse detections. */

@@ -783,6 +783,7 @@ export interface paths {
          *     - 400 `ADMIN.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
          *     - 400 `ADMIN.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
          *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
          *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
          *     - 404 `ADMIN.FACTOR_NOT_FOUND`: Factor not found
          *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
@@ -1777,6 +1778,7 @@ export interface paths {
          *     - 400 `USER.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
          *     - 400 `USER.BAD_REQUEST_INVALID_MFA_CODE`: The code is wrong, expired or already used
          *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `USER.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
          *     - 404 `USER.FACTOR_NOT_FOUND`: Factor not found
          *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
          *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
@@ -3186,7 +3188,7 @@ export interface operations {
                     /** @description nextCursor of the previous page */
                     cursor?: string;
                     /** @enum {string} */
-                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed";
+                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked";
                     /** Format: date-time */
                     from?: string;
                     /** @default 50 */

@@ -7,10 +7,11 @@ import { hashPassword, verifyPassword } from './passwords.js'
 import { accountError } from './errors.js'
 import { revocations } from './devices.js'
 import { clearLockout } from './lockout.js'
+import { claimAccount } from './claim.js'
 import { assertStrongPassword } from './password-policy.js'
 import { createEmailChange } from './email-change.js'
 import { normalizeEmail, presentAccount, repositoryOf } from './repository.js'
-import { linkUsable, type Issue, type Purpose } from './repository/tokens.js'
+import { PAGES, linkUsable, type Issue, type Purpose } from './repository/tokens.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
 import { uuidv7 } from '../../random.js'
@@ -19,9 +20,6 @@ import type { PublicAccount } from '../../schemas/accounts.js'
 declare module 'fastify' {
   interface FastifyInstance { accountLifecycle: ReturnType<typeof createAccountLifecycle> }
 }
-
-/** Where each purpose's link points in the client app (docs/api.md#what-a-client-apps-pages-call). */
-const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', sign_in: '/sign-in', change_email: '/confirm-email-change' }
 
 /** Mailed one-time links (email verification, password reset, email change) and password changes. */
 export function createAccountLifecycle (app: FastifyInstance) {
@@ -99,12 +97,16 @@ export function createAccountLifecycle (app: FastifyInstance) {
     /**
      * Uses a sign-in link: the account it opens (active, not deleted, the link sent to its current
      * address), whose email is now confirmed; unknown, used, expired or superseded: INVALID_TOKEN.
+     * An account that was unconfirmed is claimed by the link's holder in the same transaction.
      */
     async useSignInLink (kind: AccountType, token: string, context: AuditContext): Promise<string> {
       if (!OPAQUE_TOKEN.test(token)) throw invalidToken(kind)
-      const [row] = await repositoryOf(kind).tokens.useSignIn.run(sql, [hashToken(token), uuidv7(), context.ip, context.userAgent])
-      if (!row) throw invalidToken(kind)
-      return row.id
+      return sql.begin(async (tx) => {
+        const [row] = await repositoryOf(kind).tokens.useSignIn.run(tx, [hashToken(token), uuidv7(), context.ip, context.userAgent])
+        if (!row) throw invalidToken(kind)
+        if (!row.was_confirmed) await claimAccount(tx, kind, row.id, { via: 'link' }, { ...context, actorType: kind.type, actorId: row.id })
+        return row.id
+      })
     },
 
     /**

@@ -5,7 +5,9 @@ import type { Queryable } from '../core/db.js'
 import { repositoryOf } from './repository.js'
 import { lockoutStatements } from './repository/safety.js'
 import type { Credentials } from './repository/owners.js'
-import { recordEvent } from '../audit/events.js'
+import { PAGES } from './repository/tokens.js'
+import { newOpaqueToken } from './tokens.js'
+import { uuidv7 } from '../../random.js'
 
 const STATEMENTS = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, lockoutStatements(kind)]))
 
@@ -24,8 +26,8 @@ export interface Attempt {
  * credentials read, nothing counted.
  */
 export function createLockout (app: FastifyInstance) {
-  const { sql } = app
-  const { threshold, windowSeconds } = app.config.loginLockout
+  const { sql, config } = app
+  const { threshold, windowSeconds } = config.loginLockout
 
   return {
     enabled: threshold > 0,
@@ -49,11 +51,20 @@ export function createLockout (app: FastifyInstance) {
       return { found: found.id === null ? undefined : found as Credentials, number: attempt }
     },
 
-    /** After a failed attempt: the one that reaches the threshold locks the address, recorded as login.locked. */
-    async failed (kind: AccountType, address: string, accountId: string | null, attempt: Attempt, meta: { ip: string | null, userAgent: string | null }): Promise<void> {
+    /**
+     * After a failed attempt: the one that reaches the threshold locks the address (once a
+     * window), recorded as login.locked, and mails the owner of an active account a sign-in link
+     * as the way in (users, MAGIC_LINK_ENABLED; else the mail names the reset). One statement
+     * and the same work for every address, as the event alone took: the answer is unchanged.
+     */
+    async failed (kind: AccountType, address: string, accountId: string | null, attempt: Attempt,
+      meta: { ip: string | null, userAgent: string | null, locale?: string }): Promise<void> {
       if (attempt.number === null || attempt.number < threshold) return
-      await recordEvent(sql, { event: 'login.locked', accountType: kind.type, accountId, data: { email: address, failures: attempt.number, windowSeconds } },
-        { actorType: null, actorId: null, sessionId: null, ip: meta.ip, userAgent: meta.userAgent })
+      // Sign-in links are the users' alone (routes/v1/users/signinwithlink.ts): an admin's mail names the reset.
+      const link = config.magicLinkEnabled && kind === ACCOUNT_TYPES.user ? newOpaqueToken() : null
+      await STATEMENTS.get(kind)!.lock.run(sql, [address, attempt.number, windowSeconds, accountId, uuidv7(), meta.ip, meta.userAgent,
+        meta.locale ?? 'en', uuidv7(), link?.hash ?? null, link && `${config.publicAppUrl}${PAGES.sign_in}?token=${link.token}`,
+        link && config.signInLinkTtl])
     }
   }
 }

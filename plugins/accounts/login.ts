@@ -20,9 +20,11 @@ export interface SessionMeta {
   platform: string
   userAgent: string | null
   ip: string | null
+  /** The request's language, for a mail the sign-in queues (the lockout's); English when absent. */
+  locale?: string
 }
 
-/** An imported bcrypt hash just verified (`from`) and its argon2id replacement, written when the session opens. */
+/** A hash just verified (`from`) that is not of the current argon2id parameters, and its replacement, written when the session opens. */
 export interface Rehash { from: string, to: string }
 
 /** The account whose password was right, and its hash's replacement if it needs one. */
@@ -80,7 +82,7 @@ export function createLogin (app: FastifyInstance) {
 
   /**
    * The parameters of what opening a session also does (repository/safety.ts): a password sign-in
-   * takes its counted attempt back, an imported hash is replaced, the session cap applies.
+   * takes its counted attempt back, a hash of other parameters is replaced, the session cap applies.
    */
   function safetyParams (assurance: Assurance, rehash: Rehash | null) {
     return [lockout.enabled && assurance.amr.includes('pwd'), rehash?.to ?? null, rehash?.from ?? null, config.maxSessionsPerAccount, uuidv7()]
@@ -117,7 +119,7 @@ export function createLogin (app: FastifyInstance) {
     if (!found.is_active) throw await fail('BAD_REQUEST_ACCOUNT_INACTIVE', 'inactive')
     if (found.deleted_at) throw await fail('BAD_REQUEST_ACCOUNT_DELETED', 'deleted')
     if (config.requireEmailConfirmed && !found.is_email_confirmed) throw await fail('UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'email_not_confirmed')
-    // An imported bcrypt hash becomes argon2id with the session this sign-in opens.
+    // A hash of other parameters (bcrypt, argon2i or argon2d, older argon2id) is replaced with the session this sign-in opens.
     return { ...found, rehash: found.password && needsRehash(found.password) ? { from: found.password, to: await hashPassword(password) } : null }
   }
 

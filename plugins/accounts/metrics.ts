@@ -19,7 +19,7 @@ export function createAccountMetrics (metrics: NonNullable<FastifyInstance['metr
     }),
     mfaChallenges: metrics.counter({
       name: 'latchkey_mfa_challenges_total',
-      help: 'Second-factor challenges by account type and outcome (issued, verified, recovery_code, invalid_code, invalid_token)',
+      help: 'Second-factor challenges by account type and outcome (issued, verified, recovery_code, invalid_code, invalid_token, locked)',
       labelNames: ['type', 'outcome'] as const
     })
   }

@@ -65,14 +65,22 @@ export function hashPassword (password: string): Promise<string> {
   return hashingTurn((underFlood) => inPlace<string>({ op: 'hash', password, options: ARGON2_OPTIONS }, underFlood))
 }
 
-/** A bcrypt hash as imported from another system (`latchkey import users`): `$2a$`, `$2b$` or `$2y$`, cost 04-31. */
-export const BCRYPT_HASH = /^\$2[aby]\$(0[4-9]|[12][0-9]|3[01])\$[./A-Za-z0-9]{53}$/
-/** An argon2 PHC string (argon2id, argon2i or argon2d), as this service and others write them. */
-export const ARGON2_HASH = /^\$argon2(id|i|d)\$(v=\d+\$)?m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/
+/** A bcrypt hash as imported from another system (`latchkey import users`): `$2a$`, `$2b$` or `$2y$`; group 1 the cost. */
+export const BCRYPT_HASH = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/
+/** An argon2 PHC string (argon2id, argon2i or argon2d), as this service and others write them; groups 3-5 m, t, p. */
+export const ARGON2_HASH = /^\$argon2(id|i|d)\$(v=\d+\$)?m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/
 
-/** Whether a stored hash is replaced by argon2id at the next successful sign-in (an imported bcrypt hash). */
+// What hashPassword writes: this prefix, then the library's 16-byte salt and 32-byte hash (22 and 43 characters).
+const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}$`
+const CURRENT_LENGTH = CURRENT_PREFIX.length + 22 + 1 + 43
+
+/**
+ * Whether a stored hash is replaced at the next successful sign-in: any that hashPassword would
+ * not write today (bcrypt, argon2i or argon2d, argon2id of other parameters). Called at every
+ * password sign-in, so a comparison with the current form and nothing more.
+ */
 export function needsRehash (stored: string): boolean {
-  return stored.startsWith('$2')
+  return stored.length !== CURRENT_LENGTH || !stored.startsWith(CURRENT_PREFIX)
 }
 
 /**

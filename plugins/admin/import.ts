@@ -30,6 +30,32 @@ export interface ImportReport {
   invalid: Array<{ line: number, reason: string }>
 }
 
+/**
+ * The hashes taken: a sign-in verifies them once before replacing them, so a hash beyond these
+ * would hold a hashing thread for seconds (bcrypt cost 31: days) or take gigabytes of memory.
+ */
+export const IMPORT_BOUNDS = { bcryptCost: { min: 4, max: 14 }, argon2MemoryKiB: 256 * 1024, argon2Iterations: 10, argon2Parallelism: 8 }
+
+/** Why a password hash is not imported, or null when it is taken. */
+export function hashProblem (hash: string): string | null {
+  const bcrypt = BCRYPT_HASH.exec(hash)
+  if (bcrypt) {
+    const cost = Number(bcrypt[1])
+    const { min, max } = IMPORT_BOUNDS.bcryptCost
+    return cost < min || cost > max ? `passwordHash is bcrypt with cost ${cost}: only costs ${min} to ${max} are taken` : null
+  }
+  const argon2 = ARGON2_HASH.exec(hash)
+  if (!argon2) return 'passwordHash is neither an argon2 PHC string nor a bcrypt hash ($2a$, $2b$, $2y$)'
+  const [m, t, p] = argon2.slice(3, 6).map(Number)
+  const { argon2MemoryKiB, argon2Iterations, argon2Parallelism } = IMPORT_BOUNDS
+  if (m > argon2MemoryKiB) return `passwordHash is argon2 with memory ${m} KiB: at most ${argon2MemoryKiB} KiB (${argon2MemoryKiB / 1024} MiB) is taken`
+  if (t > argon2Iterations) return `passwordHash is argon2 with ${t} iterations: at most ${argon2Iterations} are taken`
+  if (p > argon2Parallelism) return `passwordHash is argon2 with parallelism ${p}: at most ${argon2Parallelism} is taken`
+  // Argon2's own minimums (RFC 9106): a hash below them never verifies.
+  if (t < 1 || p < 1 || m < 8 * p) return 'passwordHash is argon2 with parameters no argon2 takes (t >= 1, p >= 1, m >= 8p)'
+  return null
+}
+
 interface Candidate { line: number, id: string, email: string, hash: string, confirmed: boolean, createdAt: string | null }
 
 /** The lines of a stream with their numbers (from 1); a line over `max` bytes comes as `null`, never buffered whole. */
@@ -82,9 +108,8 @@ function candidate (line: number, text: string): Candidate | string {
     if (error.keyword === 'type' && !name) return 'not a JSON object'
     return `${name} ${error.message}`
   }
-  if (!ARGON2_HASH.test(value.passwordHash) && !BCRYPT_HASH.test(value.passwordHash)) {
-    return 'passwordHash is neither an argon2 PHC string nor a bcrypt hash ($2a$, $2b$, $2y$)'
-  }
+  const problem = hashProblem(value.passwordHash)
+  if (problem) return problem
   return {
     line,
     id: value.id?.toLowerCase() ?? uuidv7(),
@@ -115,8 +140,9 @@ function insertBatch (kind: AccountType) {
 /**
  * Imports accounts of `kind` from JSON lines (`email`, `passwordHash`, optional
  * `isEmailConfirmed`, `createdAt`, `id`), IMPORT_BATCH to a statement, each batch committed on
- * its own: running it again after a failure skips what was imported. Hashes are kept as they
- * are (argon2 PHC strings, or bcrypt, replaced by argon2id at the account's first sign-in).
+ * its own: running it again after a failure skips what was imported. Hashes within IMPORT_BOUNDS
+ * are kept as they are, and replaced by the current argon2id at the account's first sign-in
+ * unless they are of it already.
  */
 export async function importAccounts (db: Queryable, kind: AccountType, input: Readable,
   opts: { batch?: number, maxLineBytes?: number } = {}): Promise<ImportReport> {

@@ -83,9 +83,15 @@ function refuse (reply: FastifyReply): AppError {
 /**
  * Overload: argon2 runs on libuv's thread pool, and a login flood would queue every hashing
  * request behind it (and the CPU with it) for as long as the flood lasts. The hashes run one per
- * core (hashingTurn; one fewer while it refuses); the routes marked `hashesPassword` run two per hash at a time; at most PASSWORD_HASH_QUEUE more
- * wait their turn, in order, and the next one is answered 503 with Retry-After: 1 before its body
- * is read (so is one whose turn comes after 1 s), so every other route keeps its latency.
+ * core (hashingTurn; one fewer while it refuses); the routes marked `hashesPassword` run two per
+ * hash at a time; at most PASSWORD_HASH_QUEUE more wait their turn, in order, and the next one is
+ * answered 503 with Retry-After: 1 at once (so is one whose turn comes after 1 s), so every other
+ * route keeps its latency.
+ *
+ * A request is admitted last, as the route's final preHandler: after its body has arrived and
+ * been parsed and validated, after authentication and after the per-address limits (the global
+ * one in onRequest, the route's own preHandler). Malformed input is 400 and a limited client 429,
+ * never 503, and a client that trickles its body holds no place (it meets REQUEST_TIMEOUT instead).
  * @fastify/under-pressure's event-loop delay was tried for these routes and left out: the start
  * (and any long pause) lags the loop for a sample, and it refused the first logins after it.
  */
@@ -96,8 +102,7 @@ export default fp(async (app) => {
   app.decorate('passwordHashing', () => ({ running, waiting: waiting.length, hashing }))
   app.decorateRequest(kHashing, false)
 
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!request.routeOptions.config?.hashesPassword) return done()
+  function admit (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
     if (running < RUNNING_AT_ONCE) {
       running++
     } else if (waiting.length < limit) {
@@ -110,6 +115,11 @@ export default fp(async (app) => {
     }
     ;(request as Counted)[kHashing] = true
     done()
+  }
+
+  // After the route's own preHandlers (its per-address limit): the last step before the handler.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.hashesPassword) route.preHandler = [...[route.preHandler ?? []].flat(), admit]
   })
   // onSend runs once the request has its answer, also when its client has gone (lifecycle.ts).
   app.addHook('onSend', (request, _reply, payload, done) => {
@@ -119,7 +129,7 @@ export default fp(async (app) => {
       if (!next) {
         running--
       } else {
-        // Its onRequest goes on in a later turn, not inside this request's onSend. A client that
+        // Its admission goes on in a later turn, not inside this request's onSend. A client that
         // has gone while it waited (a flood's timeout), or one that waited too long, gets no
         // hash: its 503 hands the slot on.
         const late = next.request.socket?.destroyed || Date.now() - next.since > MAX_WAIT_MS

@@ -39,6 +39,14 @@ const exactlyOne = (names: string[]) => new AppError('BAD_REQUEST_INVALID_ARGUME
   fields: names.map((name) => ({ name, message: `give exactly one of ${names.join(' or ')}` }))
 })
 
+/**
+ * A proof has exactly one of password and code (400 otherwise). The routes check it before their
+ * request joins the hashing line, so an empty proof is 400, never a 503 of a full line.
+ */
+export function checkProof (proof: Proof): void {
+  if ((proof.password === undefined) === (proof.code === undefined)) throw exactlyOne(['password', 'code'])
+}
+
 /** Enrolling, verifying, listing and removing factors, and the recovery codes. */
 export function createEnrolment (app: FastifyInstance, box: SecretBox) {
   const { sql, config } = app
@@ -48,7 +56,7 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
    * wrong), or a current code of the verified TOTP factor, which uses its step (a replay fails).
    */
   async function prove (db: Queryable, kind: AccountType, ownerId: string, proof: Proof): Promise<void> {
-    if ((proof.password === undefined) === (proof.code === undefined)) throw exactlyOne(['password', 'code'])
+    checkProof(proof)
     if (proof.password !== undefined) {
       const [found] = await repositoryOf(kind).owners.passwordOf.run(db, [ownerId])
       if (!await verifyPassword(found?.password, proof.password)) throw accountError(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD')
@@ -84,8 +92,9 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
     },
 
     /**
-     * The first code of an enrolled factor verifies it: ten recovery codes (shown once), and
-     * when it is the account's first verified factor, its other sessions are revoked.
+     * The first code of an enrolled factor verifies it: ten recovery codes (shown once), and the
+     * account's other sessions are revoked (every change of factors ends them: a session opened
+     * before it, by someone holding the password, would otherwise keep going and take it over).
      */
     async verifyTotp (kind: AccountType, account: Account, factorId: string, code: string, context: AuditContext) {
       const repo = factorRepositoryOf(kind)
@@ -100,8 +109,7 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
         if (step === null) throw factorError(kind, 'BAD_REQUEST_INVALID_MFA_CODE')
         const [verified] = await repo.useStep.run(tx, [factor.id, step])
         const recoveryCodes = await replaceRecoveryCodes(tx, kind, account.id)
-        // The other sessions were opened without the factor.
-        if (!state.any_verified) await revocations.revokeOtherFamilies(tx, kind, account.id, account.sessionId)
+        await revocations.revokeOtherFamilies(tx, kind, account.id, account.sessionId)
         await recordEvent(tx, { event: 'mfa.enrolled', accountType: kind.type, accountId: account.id, data: { factorId, type: 'totp' } }, context)
         return { factor: presentFactor(verified), recoveryCodes }
       })
@@ -128,13 +136,17 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
       })
     },
 
-    /** Ten new recovery codes for an account with a verified factor (a proof); the old ones die. */
+    /**
+     * Ten new recovery codes for an account with a verified factor (an aal2 session and a
+     * proof); the old ones die and the account's other sessions are revoked.
+     */
     async regenerateRecoveryCodes (kind: AccountType, account: Account, proof: Proof, context: AuditContext): Promise<string[]> {
       return sql.begin(async (tx) => {
-        const [verified] = await factorRepositoryOf(kind).verified.run(tx, [account.id])
+        const verified = await requireAal2WhenFactors(tx, kind, account)
         if (!verified.any_verified) throw factorError(kind, 'FACTOR_NOT_FOUND')
         await prove(tx, kind, account.id, proof)
         const codes = await replaceRecoveryCodes(tx, kind, account.id)
+        await revocations.revokeOtherFamilies(tx, kind, account.id, account.sessionId)
         await recordEvent(tx, { event: 'mfa.recovery_codes_regenerated', accountType: kind.type, accountId: account.id }, context)
         return codes
       })

@@ -3,6 +3,7 @@ import { statement } from '../core/db.js'
 import { tablesOf } from '../accounts/repository/shared.js'
 import type { Row, userFactors, userMfaChallenges } from '../../db/schema.js'
 import { factorTablesOf } from './tables.js'
+import { queueLockNoticeSql } from '../mail/mailer.js'
 import type { PublicFactor } from '../../schemas/factors.js'
 
 type FactorRow = Omit<Row<typeof userFactors>, 'user_id'>
@@ -17,7 +18,7 @@ const FIELDS = (t: string) => ['id', 'type', 'name', 'status', 'created_at', 'la
 
 /** The statements on one account type's factors, recovery codes and MFA challenges. */
 function factorStatements (kind: AccountType) {
-  const { f, rc, mc, wc, owner } = factorTablesOf(kind)
+  const { f, rc, mc, ma, wc, owner } = factorTablesOf(kind)
   const { o } = tablesOf(kind)
   const verified = (id: string) => `exists (select 1 from ${f} where ${owner} = ${id} and status = 'verified') as any_verified,
     exists (select 1 from ${f} where ${owner} = ${id} and type = 'totp' and status = 'verified') as has_totp`
@@ -55,9 +56,31 @@ function factorStatements (kind: AccountType) {
       from ${mc} where token_hash = $1 for update`),
     failChallenge: statement<{ failed_attempts: number }>(`update ${mc} set failed_attempts = failed_attempts + 1 where id = $1 returning failed_attempts`),
     useChallenge: statement(`update ${mc} set used_at = now() where id = $1`),
-    /** Everything second-factor of an owner (an admin's reset): factors, codes, pending challenges. */
-    resetAll: statement(`with a as (delete from ${f} where ${owner} = $1), b as (delete from ${rc} where ${owner} = $1),
-      c as (delete from ${mc} where ${owner} = $1), d as (delete from ${wc} where ${owner} = $1) select 1`),
+    /**
+     * The account's count of wrong codes ($1 owner), its row locked (made when missing) so that
+     * the account's answers queue on it whatever their challenge. A lock that is over is lifted
+     * and the count starts afresh. `retry_after`: the seconds left of a lock (null: not locked).
+     */
+    lockAttempts: statement<{ failures: number, retry_after: number | null }>(`insert into ${ma} as m (${owner}) values ($1)
+      on conflict (${owner}) do update set failures = case when m.locked_until <= now() then 0 else m.failures end,
+        locked_until = case when m.locked_until <= now() then null else m.locked_until end
+      returning failures, case when locked_until is not null then greatest(ceil(extract(epoch from locked_until - now())), 1)::int end as retry_after`),
+    // A wrong code, under that lock: the one that reaches $2 (MFA_LOCKOUT_THRESHOLD) locks the
+    // codes for $3 s and queues the owner's mail in $4 (locale). `locked`: this answer locked.
+    failAttempt: statement<{ failures: number, locked: boolean, queued: number }>(`with m as (update ${ma} set failures = failures + 1,
+        locked_until = case when failures + 1 >= $2::int then now() + make_interval(secs => $3::int) end
+      where ${owner} = $1 returning failures, locked_until is not null as locked),
+      n as (select ${queueLockNoticeSql("'mfa_locked'", 'o.email', '$4::text', '$3::int')} from m, ${o} o
+        where m.locked and o.id = $1 and o.is_active and o.deleted_at is null)
+      select failures, locked, (select count(*) from n)::int as queued from m`),
+    /** A right code: the count starts afresh. */
+    clearAttempts: statement(`delete from ${ma} where ${owner} = $1`),
+    /** Everything second-factor of an owner (an admin's reset, a claim): factors and passkeys, codes, pending challenges, the count of wrong codes; how many factors and codes went. */
+    resetAll: statement<{ totp: number, passkeys: number, recovery_codes: number }>(`with a as (delete from ${f} where ${owner} = $1 returning type),
+      b as (delete from ${rc} where ${owner} = $1 returning 1),
+      c as (delete from ${mc} where ${owner} = $1), d as (delete from ${wc} where ${owner} = $1), e as (delete from ${ma} where ${owner} = $1)
+      select (select count(*) from a where type = 'totp')::int as totp, (select count(*) from a where type = 'webauthn')::int as passkeys,
+        (select count(*) from b)::int as recovery_codes`),
     /** Challenges (MFA and WebAuthn) expired, `$1` at a time through the expiry indexes: how many. */
     pruneChallenges: statement<{ n: number }>(`with a as (delete from ${mc} where id in (select id from ${mc} where expires_at < now() limit $1) returning 1),
       b as (delete from ${wc} where id in (select id from ${wc} where expires_at < now() limit $1) returning 1)

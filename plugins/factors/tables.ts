@@ -6,6 +6,7 @@ export function factorTablesOf (kind: AccountType) {
     f: `"${kind.type}_factors"`,
     rc: `"${kind.type}_recovery_codes"`,
     mc: `"${kind.type}_mfa_challenges"`,
+    ma: `"${kind.type}_mfa_attempts"`,
     wc: `"${kind.type}_webauthn_challenges"`,
     owner: `"${kind.ownerColumn}"`
   }

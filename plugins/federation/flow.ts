@@ -5,6 +5,7 @@ import type { Queryable } from '../core/db.js'
 import { accountError } from '../accounts/errors.js'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
 import { normalizeEmail } from '../accounts/repository.js'
+import { claimAccount } from '../accounts/claim.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../accounts/tokens.js'
 import type { SessionMeta } from '../accounts/sessions.js'
 import type { SignIn } from '../accounts/login.js'
@@ -68,7 +69,11 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
     if (existing) {
       // An address the provider did not verify never takes over an account.
       if (!person.emailVerified) throw new SignInRefused('email_not_verified', existing.id)
-      await q.confirmEmail.run(tx, [existing.id])
+      // A verified address proves the mailbox: an unconfirmed account becomes this person's, emptied
+      // of whatever its registrant set up (a confirmed one is only linked).
+      if (!existing.is_email_confirmed) {
+        await claimAccount(tx, USER, existing.id, { via: 'oauth', provider }, { ...context, actorType: USER.type, actorId: existing.id })
+      }
       account = { ...existing, is_email_confirmed: true }
     } else {
       if (!config.registrationEnabled) throw new SignInRefused('registration_disabled')

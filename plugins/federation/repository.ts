@@ -24,8 +24,6 @@ export const federationStatements = {
     from user_identities i join users u on u.id = i.user_id where i.provider = $1 and i.subject = $2 for update of i, u`),
   touchIdentity: statement(`update user_identities set last_sign_in_at = now(), email = $2, email_verified = $3 where id = $1`),
   accountByEmail: statement<AccountState>(`select ${ACCOUNT_STATE} from users u where u.email = $1 for update`),
-  // A provider that verified the address proves the mailbox as a mailed link does.
-  confirmEmail: statement(`update users set is_email_confirmed = true, updated_at = now() where id = $1 and not is_email_confirmed`),
   // $1 id, $2 email, $3 confirmed: an account without a password.
   createAccount: statement<AccountState>(`insert into users as u (id, email, password, is_email_confirmed) values ($1, $2, null, $3)
     returning ${ACCOUNT_STATE}`),
@@ -45,5 +43,7 @@ export const federationStatements = {
       (select count(*)::int from user_identities i where i.user_id = u.id) as identities,
       (select count(*)::int from user_factors f where f.user_id = u.id and f.type = 'webauthn' and f.status = 'verified') as passkeys
     from users u where u.id = $1 for update`),
-  unlink: statement<Pick<IdentityRow, 'provider' | 'subject'>>(`delete from user_identities where id = $1 and user_id = $2 returning provider, subject`)
+  unlink: statement<Pick<IdentityRow, 'provider' | 'subject'>>(`delete from user_identities where id = $1 and user_id = $2 returning provider, subject`),
+  // Every identity of a claimed account: how many.
+  unlinkAll: statement<{ n: number }>(`with d as (delete from user_identities where user_id = $1 returning 1) select count(*)::int as n from d`)
 }

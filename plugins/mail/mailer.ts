@@ -30,6 +30,23 @@ export function queueNoticeSql (template: string, to: string, locale: string, ne
     'params', json_build_object('newEmail', ${newEmail})), max_attempts => ${MAIL_MAX_ATTEMPTS})`
 }
 
+/** SQL queuing the notice of a lock (mfa_locked) to `to`, lasting `lockedFor` seconds; the arguments are SQL expressions. */
+export function queueLockNoticeSql (template: string, to: string, locale: string, lockedFor: string): string {
+  return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', ${template}, 'to', ${to}, 'locale', ${locale},
+    'params', json_build_object('lockedFor', ${lockedFor})), max_attempts => ${MAIL_MAX_ATTEMPTS})`
+}
+
+/**
+ * SQL queuing the mail of a password lock to `to`, lasting `lockedFor` seconds: login_locked with
+ * the sign-in `link` (lasting `expiresIn`), or login_locked_notice when `link` is null; the
+ * arguments are SQL expressions.
+ */
+export function queueLoginLockedSql (to: string, locale: string, link: string, expiresIn: string, lockedFor: string): string {
+  return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', case when ${link} is null then 'login_locked_notice' else 'login_locked' end,
+    'to', ${to}, 'locale', ${locale},
+    'params', json_strip_nulls(json_build_object('link', ${link}, 'expiresIn', ${expiresIn}, 'lockedFor', ${lockedFor}))), max_attempts => ${MAIL_MAX_ATTEMPTS})`
+}
+
 export interface SentMail {
   messageId: string
   /** The .eml file written instead of sending (no SMTP_URL: development and test only). */

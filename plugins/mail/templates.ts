@@ -15,6 +15,9 @@ export function formatLifetime (seconds: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size)
 }
 
+/** The mails with a link that nobody asked for. */
+const UNASKED: ReadonlySet<MailTemplate> = new Set(['login_locked'])
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c])
 
@@ -33,19 +36,23 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 
 /**
  * One mail of a template in the job's language, as plain text and HTML. The words are in the
- * locale catalogs (`MAIL[<template>_subject|_intro|_action]`, `MAIL[expires]`, `MAIL[ignore]`),
+ * locale catalogs (`MAIL[<template>_subject|_intro|_action]`, `MAIL[expires]`, `MAIL[ignore]` or `MAIL[<template>_advice]`),
  * so a language added to locales/ gets its mails too; an unknown locale falls back to English.
  */
 export function renderMail (i18n: FastifyInstance['i18n'], mail: SendEmailTaskPayload): RenderedMail {
   const locale = i18n.supported(mail.locale) ?? 'en'
   const t = (key: string, params?: Record<string, string>) => i18n.translate(locale, `MAIL[${key}]`, params)
   const template: MailTemplate = mail.template
-  const { link = '', expiresIn = 0, newEmail = '' } = mail.params
+  const { link = '', expiresIn = 0, newEmail = '', lockedFor } = mail.params
   const subject = t(`${template}_subject`)
-  if (NOTICES.has(template)) return renderNotice(locale, subject, [t(`${template}_intro`, { email: mail.to, newEmail }), t(`${template}_advice`)])
-  const intro = t(`${template}_intro`, { email: mail.to })
+  const lifetime = lockedFor === undefined ? '' : formatLifetime(lockedFor, locale)
+  if (NOTICES.has(template)) {
+    return renderNotice(locale, subject, [t(`${template}_intro`, { email: mail.to, newEmail, lifetime }), t(`${template}_advice`)])
+  }
+  const intro = t(`${template}_intro`, { email: mail.to, lifetime })
   const expires = t('expires', { lifetime: formatLifetime(expiresIn, locale) })
-  const ignore = t('ignore')
+  // A mail nobody asked for (a lock's) says what to do if it was not you, instead of "ignore this".
+  const ignore = t(UNASKED.has(template) ? `${template}_advice` : 'ignore')
   const text = `${intro}\n\n${link}\n\n${expires}\n${ignore}\n`
   const html = `<!doctype html>
 <html lang="${locale}">

@@ -7,6 +7,7 @@ import type {
 } from '@simplewebauthn/server'
 import type { Account, AccountType } from '../accounts/registry.js'
 import { accountError, type AccountErrorName } from '../accounts/errors.js'
+import { revocations } from '../accounts/devices.js'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
@@ -146,6 +147,8 @@ export function createPasskeys (app: FastifyInstance) {
             throw err
           })
         if (!row) throw accountError(kind, 'BAD_REQUEST_TOO_MANY_PASSKEYS')
+        // A new way in ends the sessions opened without it (as every change of factors does).
+        await revocations.revokeOtherFamilies(tx, kind, account.id, account.sessionId)
         return presentFactor(row)
       })
     },

@@ -111,7 +111,8 @@ export function sessionMeta (request: FastifyRequest): SessionMeta {
     client: clientOf(request.headers['x-client']),
     platform: typeof platform === 'string' && platform.trim() ? platform.trim().slice(0, 32) : 'web',
     userAgent: userAgentOf(request),
-    ip: request.ip ?? null
+    ip: request.ip ?? null,
+    locale: request.locale
   }
 }
 

@@ -52,6 +52,10 @@ export function ownerStatements (kind: AccountType) {
     change,
     /** Locks the row, for a change of its sessions only (an admin's signout). */
     lock: statement<Id>(`select id from ${o} where id = $1 for update`),
+    /** An unconfirmed account taken by whoever proved its address: no password, confirmed; whether it had one (the row locked first). */
+    claim: statement<{ had_password: boolean }>(`with a as (select id, password is not null as had_password from ${o} where id = $1 for update),
+      u as (update ${o} set password = null, is_email_confirmed = true, updated_at = now() where id = (select id from a))
+      select had_password from a`),
     passwordOf: statement<Pick<OwnerRow, 'password' | 'email'>>(`select password, email from ${o} where id = $1 and is_active and deleted_at is null`)
   }
 }

@@ -1,6 +1,7 @@
 import type { AccountType } from '../registry.js'
 import { statement } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
+import { queueLoginLockedSql } from '../../mail/mailer.js'
 import { active, notify, tablesOf } from './shared.js'
 import { hasVerifiedTotp } from '../../factors/tables.js'
 import type { Credentials } from './owners.js'
@@ -18,7 +19,7 @@ export type ReservedCredentials = { [K in keyof Credentials]: Credentials[K] | n
  * keyed by account type and the address tried, whether or not an account has it.
  */
 export function lockoutStatements (kind: AccountType) {
-  const { o } = tablesOf(kind)
+  const { o, tk, owner } = tablesOf(kind)
   const type = kind.type
   const key = `account_type = '${type}' and email = $1`
   return {
@@ -37,6 +38,21 @@ export function lockoutStatements (kind: AccountType) {
       (select attempts from r) as attempt,
       (select greatest(ceil(extract(epoch from window_ends_at - now())), 1)::int from login_attempts where ${key}) as retry_after
     from (select) x left join ${o} o on o.email = $1`),
+    // The attempt that locked the address ($1; $2 failures, $3 the window in seconds), in one
+    // statement whether an account has it or not: login.locked ($4 account id or null, $5 event
+    // id, $6 ip, $7 user agent) and, for an active account, its owner's mail in $8 (locale)
+    // saying for how long (the window's rest, in whole minutes). With a sign-in token ($9 id, $10
+    // hash, or null: none) it carries the link $11 (lasting $12 s) and supersedes the owner's
+    // unused ones, as requestsigninlink; without, the mail names the reset.
+    lock: statement<{ queued: number }>(`with o as (select id, email from ${o} where email = $1 and is_active and deleted_at is null),
+      d as (delete from ${tk} where $10::text is not null and ${owner} in (select id from o) and purpose = 'sign_in' and used_at is null),
+      t as (insert into ${tk} (id, ${owner}, purpose, token_hash, email, expires_at)
+        select $9, o.id, 'sign_in', $10, o.email, now() + make_interval(secs => $12::int) from o where $10::text is not null),
+      j as (select ${queueLoginLockedSql('o.email', '$8::text', '$11::text', '$12::int', `coalesce((select (ceil(greatest(extract(epoch from
+        window_ends_at - now()), 1) / 60) * 60)::int from login_attempts where ${key}), $3::int)`)} from o),
+      e as (${auditInsert({ id: '$5', event: 'login.locked', accountType: type, accountId: '$4::uuid', ip: '$6', userAgent: '$7',
+        data: "json_build_object('email', $1::text, 'failures', $2::int, 'windowSeconds', $3::int)" })})
+      select (select count(*) from j)::int as queued`),
     // A successful password reset: the address starts afresh ($1 the owner's id).
     clear: statement(`delete from login_attempts where account_type = '${type}' and email = (select email from ${o} where id = $1)`)
   }
@@ -47,7 +63,7 @@ export function lockoutStatements (kind: AccountType) {
  * owner row the statement updates; their parameters follow the statement's own, from `$first`:
  * - `$first` (boolean): a password was checked for this sign-in; its counted attempt is taken
  *   back (the row goes when it was the only one), so right passwords never lock an account;
- * - `$first+1`, `$first+2`: the argon2id hash replacing the bcrypt one that was just verified
+ * - `$first+1`, `$first+2`: the current argon2id hash replacing the one of other parameters just verified
  *   (null: none), and that verified hash: the rehash happens in this statement, only if the
  *   hash is still the one verified;
  * - `$first+3`: MAX_SESSIONS_PER_ACCOUNT (0: no cap); the active families beyond it, least

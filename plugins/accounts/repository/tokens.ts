@@ -5,8 +5,13 @@ import { queueMailSql } from '../../mail/mailer.js'
 import { OWNER_FIELDS, tablesOf, type Owner, type OwnerRow } from './shared.js'
 import type { MailTemplate } from '../../../schemas/mail.js'
 
-/** What a one-time token is for; each purpose has a mail template of the same name (the notices have no token). */
-export type Purpose = Exclude<MailTemplate, 'email_change_notice'>
+/**
+ * What a one-time token is for; each purpose has a mail template of the same name (the notices
+ * have no token; login_locked carries a sign_in token, login_locked_notice none).
+ */
+export type Purpose = Exclude<MailTemplate, 'email_change_notice' | 'mfa_locked' | 'login_locked' | 'login_locked_notice'>
+/** Where each purpose's link points in the client app (docs/api.md#what-a-client-apps-pages-call). */
+export const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', sign_in: '/sign-in', change_email: '/confirm-email-change' }
 type Id = Pick<OwnerRow, 'id'>
 /** `queued` reads the mail job's CTE, which a statement that never read it would not run. */
 export interface Issue { issued: number, queued: number }
@@ -59,11 +64,12 @@ export function tokenStatements (kind: AccountType) {
       `select id, email from ${o} where email = $1 and is_active and deleted_at is null`, true),
     // A sign-in link, used once by an active account: the mailbox was proven, so the email is
     // confirmed ($2 event id, $3 ip, $4 user agent); the session is opened by the caller.
-    useSignIn: statement<Id>(`with t as (update ${tk} k set used_at = now() from ${o} a where ${usable('sign_in', 'and a.is_active')}
-        returning k.${owner} as owner_id),
+    // `was_confirmed`: before this use (an unconfirmed account is claimed by it).
+    useSignIn: statement<Id & { was_confirmed: boolean }>(`with t as (update ${tk} k set used_at = now() from ${o} a
+        where ${usable('sign_in', 'and a.is_active')} returning k.${owner} as owner_id, a.is_email_confirmed as was_confirmed),
       u as (update ${o} set is_email_confirmed = true, updated_at = now() where id = (select owner_id from t) returning id),
       e as (${used('$2', 'signin_link.used', '$3', '$4')})
-      select id from u`),
+      select u.id, t.was_confirmed from u, t`),
     // Resending a verification link without signing in ($1 the address): only an unconfirmed,
     // active account that is not deleted gets one; every address costs the same statement.
     issueResend: issue('verify_email', 'email.verification_sent',
@@ -87,7 +93,11 @@ export function tokenStatements (kind: AccountType) {
     // Only if the password is still the one that was checked ($3); pending reset links die with it.
     changePassword: statement<Id>(`with u as (update ${o} set password = $2, updated_at = now() where id = $1 and password = $3 returning id),
       d as (delete from ${tk} where ${owner} = (select id from u) and purpose = 'reset_password' and used_at is null)
-      select id from u`)
+      select id from u`),
+    // Every unused link and exchange code of the owner (a claimed account's: an email change asked
+    // by the one who registered it would take it back): how many.
+    dropUnused: statement<{ n: number }>(`with d as (delete from ${tk} where ${owner} = $1 and used_at is null returning 1)
+      select count(*)::int as n from d`)
   }
 }
 

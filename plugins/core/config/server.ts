@@ -1,7 +1,7 @@
 import { isIP } from 'node:net'
 import { Type } from '@sinclair/typebox'
 import { ConfigError, defineConcern, invalid } from './concern.js'
-import { Bool, Int, Size, list, parseSize } from './forms.js'
+import { Bool, Duration, Int, Size, list, parseDuration, parseSize } from './forms.js'
 
 const TrustProxy = Type.String({
   pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$',
@@ -15,6 +15,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string[]
   corsOrigins: string[]
   bodyLimit: number
+  /** REQUEST_TIMEOUT: the time a request's headers and body have to arrive (ms; 0 turns it off). */
+  requestTimeoutMs: number
   logLevel: string
   /** GET /openapi.json and the API reference at /docs (DOCS_ENABLED; unset: on outside production). */
   docsEnabled: boolean
@@ -29,6 +31,7 @@ export const server = defineConcern({
     TRUST_PROXY: TrustProxy,
     CORS_ORIGINS: Type.String({ pattern: '^[^*]*$', description: 'comma-separated exact origins (* is refused)' }),
     BODY_LIMIT: Size,
+    REQUEST_TIMEOUT: Duration,
     LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
       { description: 'fatal, error, warn, info, debug, trace or silent' }),
     DOCS_ENABLED: Type.Optional(Bool),
@@ -40,6 +43,7 @@ export const server = defineConcern({
     TRUST_PROXY: 'false',
     CORS_ORIGINS: '',
     BODY_LIMIT: '1mb',
+    REQUEST_TIMEOUT: '10s',
     LOG_LEVEL: 'info',
     API_VERSION: 'v1'
   },
@@ -49,6 +53,7 @@ export const server = defineConcern({
     trustProxy: trustProxy(env.TRUST_PROXY, isProduction),
     corsOrigins: list(env.CORS_ORIGINS),
     bodyLimit: parseSize(env.BODY_LIMIT),
+    requestTimeoutMs: parseDuration(env.REQUEST_TIMEOUT) * 1000,
     logLevel: env.LOG_LEVEL,
     docsEnabled: env.DOCS_ENABLED === undefined ? !isProduction : env.DOCS_ENABLED === 'true',
     apiVersion: env.API_VERSION

@@ -4,10 +4,12 @@ import { ANY_METHOD, responses } from '../../../schemas/common.js'
 import { ProofArgsSchema, RecoveryCodesResponseSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
 import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../accounts/actions/common.js'
+import { checkProof } from '../enrolment.js'
 
 /**
- * /v1/<type>/regeneraterecoverycodes (authenticated, with a verified factor) with `password` or
- * a current `code`: ten new recovery codes, shown this once; the old ones die (200).
+ * /v1/<type>/regeneraterecoverycodes (an aal2 session, with a verified factor) with `password` or
+ * a current `code`: ten new recovery codes, shown this once; the old ones die and the account's
+ * other sessions are revoked (200).
  */
 export function regeneraterecoverycodes (kind: AccountType): FastifyPluginAsync {
   return async (fastify) => {
@@ -20,14 +22,14 @@ export function regeneraterecoverycodes (kind: AccountType): FastifyPluginAsync 
         operation: operation(kind, 'regeneraterecoverycodes'),
         hashesPassword: true,
         auth: kind.type,
-        errors: errorsOf(kind, 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_INVALID_MFA_CODE')
+        errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_INVALID_MFA_CODE')
       },
       schema: {
         summary: 'Replace the recovery codes (with the password or a code)',
         querystring: ProofArgsSchema,
         response: responses({ 200: RecoveryCodesResponseSchema })
       },
-      preHandler: passwordRateLimit(app, kind, 'regeneraterecoverycodes', callerId),
+      preHandler: [async (request) => checkProof(request.query), passwordRateLimit(app, kind, 'regeneraterecoverycodes', callerId)],
       handler: async (request, reply) => {
         const recoveryCodes = await factors.regenerateRecoveryCodes(kind, request.account!, request.query, auditContext(request))
         reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' })

@@ -4,6 +4,7 @@ import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
 import { RemoveFactorArgsSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
 import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../accounts/actions/common.js'
+import { checkProof } from '../enrolment.js'
 
 /**
  * /v1/<type>/removefactor (authenticated, aal2 while a verified factor exists) with `factorId`
@@ -28,7 +29,7 @@ export function removefactor (kind: AccountType): FastifyPluginAsync {
         querystring: RemoveFactorArgsSchema,
         response: responses({ 200: Success(200) })
       },
-      preHandler: passwordRateLimit(app, kind, 'removefactor', callerId),
+      preHandler: [async (request) => checkProof(request.query), passwordRateLimit(app, kind, 'removefactor', callerId)],
       handler: async (request) => {
         const { factorId, password, code } = request.query
         await factors.removeFactor(kind, request.account!, factorId, { password, code }, auditContext(request))

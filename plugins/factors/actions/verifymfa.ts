@@ -9,8 +9,9 @@ import { auditContext, countOutcomes, errorsOf, operation, sendIssued, sessionMe
 /**
  * /v1/<type>/verifymfa with `mfaToken` and `factorId` and `code`, or `recoveryCode`: the
  * second step of a sign-in, answered exactly like a successful login (201, tokens, cookie),
- * with aal2. Five wrong codes kill the challenge, and challenges come only from logins, which
- * are limited per IP and email: no limit per IP here, which would refuse an office behind one address.
+ * with aal2. Five wrong codes kill the challenge, and MFA_LOCKOUT_THRESHOLD wrong codes in a row
+ * lock the account's codes (429) whatever the challenge: no limit per IP here, which would refuse
+ * an office behind one address.
  */
 export function verifymfa (kind: AccountType): FastifyPluginAsync {
   return async (fastify) => {
@@ -31,7 +32,7 @@ export function verifymfa (kind: AccountType): FastifyPluginAsync {
       },
       ...countOutcomes(app, kind, 'logins'),
       handler: async (request, reply) => {
-        return sendIssued(app, kind, reply, 201, await factors.verifyMfa(kind, request.query, sessionMeta(request), auditContext(request)))
+        return sendIssued(app, kind, reply, 201, await factors.verifyMfa(kind, request.query, sessionMeta(request), auditContext(request), request.locale))
       }
     })
   }

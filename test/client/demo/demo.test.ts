@@ -94,7 +94,7 @@ t.test('sign up, two devices, the live feed, revoke and sign out', async (t) => 
 t.test('a second factor, a mailed link, a passkey', async (t) => {
   const mail = await smtpCatcher(t)
   const { app, origin } = await pagesApp(t, { WORKER_ENABLED: 'true', SMTP_URL: mail.url })
-  const account = await createTestAccount(app, USER)
+  const account = await createTestAccount(app, USER, { isEmailConfirmed: true })
   const { token } = await signIn(app, USER, account)
   const enrolled = await enrolTotp(app, USER, token)
 

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { setTimeout } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../../../plugins/accounts/registry.js'
 import { buildApp } from '../../../app.js'
@@ -6,8 +7,9 @@ import { build, cloneDatabase, testConfig } from '../../helpers/app.js'
 import {
   ENV, NEW_PASSWORD, PASSWORD, accountError, assertError, createTestAccount, login, requestReset, resetPassword, uniqueEmail, type TapTest
 } from '../../helpers/accounts.js'
-import { linkToken, smtpCatcher } from '../../helpers/mail.js'
-import { waitForNoConnections } from '../../helpers/sockets.js'
+import { linkToken, smtpCatcher, type Catcher } from '../../helpers/mail.js'
+import { sha256 } from '../../helpers/tokens.js'
+import { waitForNoConnections, waitUntil } from '../../helpers/sockets.js'
 import { V1PruneSessionsTask } from '../../../workers/V1PruneSessionsTask.js'
 import type { JobHelpers } from 'graphile-worker'
 
@@ -88,6 +90,7 @@ function lockoutSuite (kind: AccountType): void {
       const account = await createTestAccount(app, kind)
       for (let i = 0; i <= THRESHOLD; i++) await login(app, kind, wrong(account.email), from(i))
       assertError(t, await login(app, kind, { email: account.email, password: PASSWORD }), 429, 'TOO_MANY_REQUESTS')
+      await mail.next(account.email) // the lock's own mail
       const after = mail.mails.length
       t.equal((await requestReset(app, kind, account.email)).statusCode, 200)
       const token = linkToken(await mail.next(account.email, { after }), '/reset-password')
@@ -99,6 +102,111 @@ function lockoutSuite (kind: AccountType): void {
 }
 
 for (const kind of [ACCOUNT_TYPES.user, ACCOUNT_TYPES.admin]) lockoutSuite(kind)
+
+/** The mails to `email` accepted so far. */
+const mailsTo = (mail: Catcher, email: string) => mail.mails.filter((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === email)
+
+const LOCKED = 'Too many wrong passwords on your account'
+const RESET = 'Reset your password'
+
+/**
+ * Locks the account of `email` with wrong passwords, then tries a few more, and asks for a reset:
+ * its mail is queued after any the attempts queued. Waits for both mails, then a while longer
+ * for any other (the worker sends several at once, in no set order), and answers the account's
+ * lock mails.
+ */
+async function lockAndFence (app: FastifyInstance, mail: Catcher, kind: AccountType, email: string, headers: Record<string, string> = {}) {
+  const before = mailsTo(mail, email).length
+  for (let i = 0; i < THRESHOLD + 3; i++) await login(app, kind, wrong(email), { ...from(i), ...headers })
+  await requestReset(app, kind, email)
+  const subjects = (): string[] => mailsTo(mail, email).slice(before).map((m) => m.subject ?? '')
+  await waitUntil(() => subjects().includes(RESET) && subjects().some((s) => s !== RESET), `the lock mail and the reset mail to ${email}`, 10_000)
+  await setTimeout(500)
+  return mailsTo(mail, email).slice(before).filter((m) => m.subject !== RESET)
+}
+
+t.test('the owner of a locked account gets one mail a window', async (t) => {
+  const mail = await smtpCatcher(t)
+  const app = await build(t, { env: { ...ENV, TRUST_PROXY: '1', WORKER_ENABLED: 'true', SMTP_URL: mail.url, PUBLIC_APP_URL: 'http://app.test' } })
+  const USER = ACCOUNT_TYPES.user
+
+  t.test('a user: the mail says so and carries a sign-in link, which signs in while password sign-in is locked', async (t) => {
+    const account = await createTestAccount(app, USER)
+    const mails = await lockAndFence(app, mail, USER, account.email)
+    t.equal(mails.length, 1, 'one mail for the lock, none for the attempts after it')
+    const [locked] = mails
+    t.equal(locked.subject, LOCKED)
+    t.match(locked.text, 'paused for 15 minutes', 'with the time left of the window')
+    const token = linkToken(locked, '/sign-in')
+    t.match(locked.text, `http://app.test/sign-in?token=${token}`)
+    const [row] = await app.sql`select * from user_tokens where token_hash = ${sha256(token)}`
+    t.match(row, { purpose: 'sign_in', user_id: account.id, used_at: null }, 'a one-time sign-in token of section 18, stored hashed')
+    assertError(t, await login(app, USER, { email: account.email, password: PASSWORD }), 429, 'TOO_MANY_REQUESTS')
+    const res = await app.inject({ method: 'POST', url: '/v1/users/signinwithlink', payload: { token } })
+    t.equal(res.statusCode, 201, 'the link signs in')
+    t.match(res.json().user, { id: account.id })
+    t.equal((await app.inject({ method: 'POST', url: '/v1/users/signinwithlink', payload: { token } })).statusCode, 400, 'once')
+  })
+
+  t.test('a new window, a new mail', async (t) => {
+    const account = await createTestAccount(app, USER)
+    t.equal((await lockAndFence(app, mail, USER, account.email)).length, 1)
+    await app.sql`update login_attempts set window_ends_at = now() - interval '1 second' where email = ${account.email}`
+    t.same((await lockAndFence(app, mail, USER, account.email)).map((m) => m.subject), [LOCKED], 'one more')
+  })
+
+  t.test('an admin has no sign-in links: the mail names the password reset', async (t) => {
+    const account = await createTestAccount(app, ACCOUNT_TYPES.admin)
+    const mails = await lockAndFence(app, mail, ACCOUNT_TYPES.admin, account.email)
+    t.equal(mails.length, 1)
+    const [locked] = mails
+    t.equal(locked.subject, LOCKED)
+    t.match(locked.text, 'Forgot your password?')
+    t.notMatch(locked.text, /https?:\/\//, 'no link')
+  })
+
+  t.test('in the language of the request that locked', async (t) => {
+    const account = await createTestAccount(app, USER)
+    const [locked] = await lockAndFence(app, mail, USER, account.email, { 'accept-language': 'es' })
+    t.equal(locked.subject, 'Demasiadas contraseñas incorrectas en tu cuenta')
+    t.match(locked.text, 'durante 15 minutos')
+  })
+
+  t.test('an unknown address gets the same answers and no mail; nor does an inactive or deleted account', async (t) => {
+    const inactive = await createTestAccount(app, USER, { isActive: false })
+    const deleted = await createTestAccount(app, USER, { deletedAt: new Date() })
+    const account = await createTestAccount(app, USER)
+    const unknown = uniqueEmail('nobody')
+    for (let i = 0; i < THRESHOLD + 2; i++) {
+      for (const email of [inactive.email, deleted.email]) await login(app, USER, wrong(email), from(i))
+      const known = await login(app, USER, wrong(account.email), from(i))
+      const other = await login(app, USER, wrong(unknown), from(i))
+      const seen = (res: typeof known) => [res.statusCode, res.json().error, res.headers['retry-after'] !== undefined, res.statusCode === 400 ? res.body : 'any']
+      t.same(seen(other), seen(known), `attempt ${i + 1} answers the same`)
+    }
+    // A mail queued after the locks': once it and the account's lock mail are there, and a while after, the others would be too.
+    await requestReset(app, USER, account.email)
+    await waitUntil(() => mailsTo(mail, account.email).length === 2, 'the lock and reset mails', 10_000)
+    await setTimeout(500)
+    for (const email of [inactive.email, deleted.email, unknown]) t.same(mailsTo(mail, email), [], `no mail to ${email}`)
+    t.equal((await audit(app, 'login.locked', unknown)).length, 1, 'the lock is recorded all the same')
+  })
+})
+
+t.test('MAGIC_LINK_ENABLED=false: the mail has no link and names the password reset', async (t) => {
+  const mail = await smtpCatcher(t)
+  const app = await build(t, { env: { ...ENV, WORKER_ENABLED: 'true', SMTP_URL: mail.url, MAGIC_LINK_ENABLED: 'false' } })
+  const account = await createTestAccount(app, ACCOUNT_TYPES.user)
+  const mails = await lockAndFence(app, mail, ACCOUNT_TYPES.user, account.email)
+  t.equal(mails.length, 1)
+  const [locked] = mails
+  t.equal(locked.subject, LOCKED)
+  t.match(locked.text, 'paused for 15 minutes')
+  t.match(locked.text, 'Forgot your password?')
+  t.notMatch(locked.text, /https?:\/\//, 'no link in the text')
+  t.notMatch(String(locked.html), /<a /, 'nor in the HTML')
+  t.same([...await app.sql`select * from user_tokens where user_id = ${account.id} and purpose = 'sign_in'`], [], 'no sign-in token')
+})
 
 /** Two instances on one database, for the count across instances. */
 async function pair (t: TapTest, env: Record<string, string>) {

@@ -79,32 +79,36 @@ function manageSuite (kind: AccountType): void {
       t.same(await factorIds(account.id), [])
     })
 
-    t.test('regeneraterecoverycodes: ten new codes, the old ones die', async (t) => {
-      const { account, enrolled, aal1 } = await withFactor()
-      const res = await call(app, kind, 'regeneraterecoverycodes', aal1, { password: account.password })
+    t.test('regeneraterecoverycodes (aal2): ten new codes, the old ones die, the other sessions are revoked', async (t) => {
+      const { account, enrolled, aal2 } = await withFactor()
+      const other = await signInAal2(app, kind, account, enrolled)
+      const res = await call(app, kind, 'regeneraterecoverycodes', aal2.token, { password: account.password })
       t.equal(res.statusCode, 200)
       const body = res.json()
       t.same(Object.keys(body).sort(), ['recoveryCodes', 'status', 'success'])
       t.equal(body.recoveryCodes.length, 10)
       t.same(body.recoveryCodes.filter((c: string) => enrolled.recoveryCodes.includes(c)), [], 'all new')
       t.equal(await codeCount(account.id), 10)
+      t.equal((await refresh(app, kind, { body: { refreshToken: other.refreshToken } })).statusCode, 401, 'the other session is revoked')
+      t.equal((await refresh(app, kind, { body: { refreshToken: aal2.refreshToken } })).statusCode, 200, 'the caller\'s stays')
       assertError(t, await verifyMfa(app, kind, { mfaToken: await mfaToken(app, kind, account), recoveryCode: enrolled.recoveryCodes[0] }), 400,
         err('BAD_REQUEST_INVALID_MFA_CODE'))
       t.equal((await verifyMfa(app, kind, { mfaToken: await mfaToken(app, kind, account), recoveryCode: body.recoveryCodes[0] })).statusCode, 201)
       const [event] = await app.sql`select data from audit_events where account_id = ${account.id} and event = 'mfa.recovery_codes_regenerated'`
       t.same(event.data, {}, 'recorded, never with a code')
       await forgetUsedSteps(app, kind, enrolled.factorId)
-      t.equal((await call(app, kind, 'regeneraterecoverycodes', aal1, { code: totpCode(enrolled.secret) })).statusCode, 200, 'a current code works too')
+      t.equal((await call(app, kind, 'regeneraterecoverycodes', aal2.token, { code: totpCode(enrolled.secret) })).statusCode, 200, 'a current code works too')
     })
 
-    t.test('regeneraterecoverycodes refuses a wrong proof, both or none, and an account without a verified factor', async (t) => {
-      const { account, aal1 } = await withFactor()
+    t.test('regeneraterecoverycodes refuses an aal1 session, a wrong proof, both or none, and an account without a verified factor', async (t) => {
+      const { account, aal1, aal2 } = await withFactor()
       const hashes = async () => (await app.sql.unsafe(`select code_hash from "${kind.type}_recovery_codes" where "${kind.ownerColumn}" = $1
         order by code_hash`, [account.id])).map((r) => r.code_hash)
       const before = await hashes()
-      assertError(t, await call(app, kind, 'regeneraterecoverycodes', aal1, { password: 'wrong password' }), 400, err('BAD_REQUEST_INVALID_CURRENT_PASSWORD'))
+      assertError(t, await call(app, kind, 'regeneraterecoverycodes', aal1, { password: account.password }), 403, err('FORBIDDEN_AAL2_REQUIRED'))
+      assertError(t, await call(app, kind, 'regeneraterecoverycodes', aal2.token, { password: 'wrong password' }), 400, err('BAD_REQUEST_INVALID_CURRENT_PASSWORD'))
       for (const args of [{}, { password: account.password, code: '123456' }, { code: 'abc' }]) {
-        assertError(t, await call(app, kind, 'regeneraterecoverycodes', aal1, args), 400, 'BAD_REQUEST_INVALID_ARGUMENTS')
+        assertError(t, await call(app, kind, 'regeneraterecoverycodes', aal2.token, args), 400, 'BAD_REQUEST_INVALID_ARGUMENTS')
       }
       t.same(await hashes(), before, 'the codes are unchanged')
       t.equal(before.length, 10)

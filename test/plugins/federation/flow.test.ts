@@ -89,8 +89,9 @@ t.test('provider sign-in: authorize -> provider -> callback -> oauthexchange', a
     t.ok(identities[0].last_sign_in_at, 'its last sign-in is kept')
   })
 
-  t.test('a verified address of an existing account links the identity to it; the password still works', async (t) => {
-    const account = await createTestAccount(app, USER)
+  t.test('a verified address of a confirmed account links the identity to it; the password still works', async (t) => {
+    // An unconfirmed one is claimed instead (unclaimed.test.ts).
+    const account = await createTestAccount(app, USER, { isEmailConfirmed: true })
     const { location } = await signInAtProvider(app, idp, 'test', { sub: subject(), email: account.email.toUpperCase(), email_verified: true })
     const body = assertIssued(t, await exchange(app, location.searchParams.get('code')), USER, 201)
     t.equal(body.user.id, account.id, 'the same account')

@@ -60,7 +60,8 @@ t.test('identities and accounts without a password', async (t) => {
   })
 
   t.test('with a password (or a passkey), the only identity can be unlinked', async (t) => {
-    const account = await createTestAccount(app, USER)
+    // Confirmed: an unconfirmed account would be claimed by the provider, its password cleared.
+    const account = await createTestAccount(app, USER, { isEmailConfirmed: true })
     const { token } = await viaProvider(app, idp, 'one', 'with-password', account.email)
     const [identity] = (await call(app, 'listidentities', token)).json().identities
     t.equal((await call(app, 'unlinkidentity', token, { identityId: identity.id })).statusCode, 200)
