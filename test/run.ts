@@ -1,16 +1,58 @@
 /**
  * `npm test`: a PostgreSQL for the suite (TEST_DATABASE_URL, or an embedded one started here),
  * one migrated template database that every test file clones, then tap; everything created
- * here is dropped afterwards.
+ * here is dropped afterwards. Without file names it runs the test files that need nothing
+ * installed; `--all` (`npm run test:all`) adds those that drive a Debian package's program and
+ * the packaging test. A program a chosen file needs and cannot find stops the run at once.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { delimiter, join, sep } from 'node:path'
 import postgres from 'postgres'
 import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
 import { migrate } from '../db/migrate.js'
+import { CHROMIUM } from './helpers/browser.js'
+import { PGBOUNCER } from './helpers/pgbouncer.js'
+import { HAPROXY, NGINX } from './helpers/proxies.js'
+
+// What a test file needs beyond Node and PostgreSQL, read from its source: a Debian package's program.
+const NEEDS = [
+  { uses: /helpers\/(browser|passkeys)\.js'/, pkg: 'chromium', program: CHROMIUM },
+  { uses: /\bstartNginx\b/, pkg: 'nginx', program: NGINX },
+  { uses: /\bstartHaproxy\b/, pkg: 'haproxy', program: HAPROXY },
+  { uses: process.env.TEST_PGBOUNCER === '1' ? /^/ : /\bstartPgBouncer\b/, pkg: 'pgbouncer', program: PGBOUNCER },
+  { uses: /'promtool'/, pkg: 'prometheus', program: 'promtool' }
+]
+// Needs nothing, but builds the one-file executable (half a minute): left to test:all.
+const SLOW = ['test/package.test.ts']
+
+const needsOf = (file: string) => NEEDS.filter((n) => n.uses.test(readFileSync(file, 'utf8')))
+const found = (program: string) => program.includes('/')
+  ? existsSync(program)
+  : (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, program)))
+
+const argv = process.argv.slice(2)
+const all = argv.includes('--all')
+let args = argv.filter((a) => a !== '--all')
+let files = args.filter((a) => !a.startsWith('-') && existsSync(a) && statSync(a).isFile())
+if (!args.some((a) => !a.startsWith('-') && existsSync(a))) {
+  const every = readdirSync('test', { recursive: true }).map((f) => `test/${String(f).split(sep).join('/')}`)
+    .filter((f) => f.endsWith('.test.ts')).sort()
+  files = all ? every : every.filter((f) => !SLOW.includes(f) && !needsOf(f).length)
+  if (!all) console.log(`# ${files.length} test files; npm run test:all adds ${every.length - files.length} (Chromium, nginx, HAProxy, promtool, the executable)`)
+  args = [...args, ...files]
+}
+// tap runs one file per core unless told; a file spends much of its time waiting on PostgreSQL, its
+// child processes and its timers, so two per core keep the cores busy (bench/README.md).
+if (!args.some((a) => /^(-j|--jobs)/.test(a))) args = [`--jobs=${2 * availableParallelism()}`, ...args]
+const missing = [...new Set(files.flatMap(needsOf).filter((n) => !found(n.program)).map((n) => `${n.pkg} (${n.program})`))]
+if (missing.length) {
+  console.error(`These tests need Debian packages that are not installed: ${missing.join(', ')}.\n` +
+    `Install them (apt-get install -y ${missing.map((m) => m.split(' ')[0]).join(' ')}; .ci/run does), or run npm test, which needs none.`)
+  process.exit(1)
+}
 
 
 function withDatabase (url: string, name: string): string {
@@ -40,7 +82,6 @@ let code = 1
 try {
   await admin.unsafe(`create database "${template}"`)
   await migrate(withDatabase(adminUrl, template))
-  const args = process.argv.slice(2)
   const tap = spawn(process.execPath, [join('node_modules', 'tap', 'dist', 'esm', 'run.mjs'), ...args], {
     stdio: ['inherit', 'pipe', 'inherit'],
     env: { ...process.env, TEST_DATABASE_URL: adminUrl, TEST_TEMPLATE_DB: template, FASTIFY_AUTOLOAD_TYPESCRIPT: '1' }

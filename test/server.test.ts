@@ -184,6 +184,9 @@ t.test('`latchkey serve` migrates, serves, and exits 0 after a graceful close on
     embeddedDatabase: false, pooler: 'none', publishMode: 'direct', worker: true, redis: false
   }, 'one start-up line with version, port, database host, publish mode, worker and Redis')
   t.notMatch(JSON.stringify(started), 'postgres://', 'the database URL (and any password) is not in it')
+  const base = `http://127.0.0.1:${server.port}`
+  t.same(started.urls, { api: `${base}/v1/`, docs: `${base}/docs`, openapi: `${base}/openapi.json`, admin: `${base}/admin/` },
+    'where to go: the API, the reference and the console (on in test), not the demo (development only)')
   t.notMatch(output, 'crontab', 'no complaint about a crontab file')
   t.equal(lines.at(-1)?.msg, 'closed', 'the last line says it closed')
   t.notMatch(output, 'process-secret-token', 'the Authorization header is not logged')

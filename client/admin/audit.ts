@@ -14,6 +14,9 @@ const localOf = (iso: string | null) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
 }
 
+/** An account by its email; by the end of its id when it has none (an account removed since). */
+const nameOf = (email: string | null, id: string) => email ?? id.slice(-12)
+
 export function Audit ({ t, params }: { t: T, params: URLSearchParams }) {
   const filters = {
     accountType: params.get('accountType') ?? '',
@@ -58,20 +61,20 @@ export function Audit ({ t, params }: { t: T, params: URLSearchParams }) {
     <${ErrorLine} error=${error} />
     ${page && (page.events.length === 0
       ? html`<p>${t('noEvents')}</p>`
-      : html`<table class="audit">
+      : html`<div class="scroll" role="region" aria-label=${t('auditTable')} tabindex="0"><table class="audit">
           <thead><tr><th scope="col">${t('colWhen')}</th><th scope="col">${t('colEvent')}</th><th scope="col">${t('colAccount')}</th>
             <th scope="col">${t('colActor')}</th><th scope="col">${t('colIp')}</th><th scope="col">${t('colData')}</th></tr></thead>
           <tbody>${page.events.map((e) => html`<tr key=${e.id}>
             <td>${formatTime(currentLocale, e.createdAt)}</td>
             <td><code>${e.event}</code></td>
             <td>${e.accountType}${e.accountId
-              ? html` · ${e.accountType === 'user' ? html`<a href=${hashOf(`users/${e.accountId}`)}>${e.accountId.slice(-12)}</a>` : e.accountId.slice(-12)}`
+              ? html` · ${e.accountType === 'user' ? html`<a href=${hashOf(`users/${e.accountId}`)}>${nameOf(e.accountEmail, e.accountId)}</a>` : nameOf(e.accountEmail, e.accountId)}`
               : null}</td>
-            <td>${e.actorType ?? '-'}${e.actorId ? ` · ${e.actorId.slice(-12)}` : ''}</td>
+            <td>${e.actorType ?? '-'}${e.actorId ? ` · ${nameOf(e.actorEmail, e.actorId)}` : ''}</td>
             <td>${e.ipAddress ?? '-'}</td>
             <td><code class="data">${Object.keys(e.data ?? {}).length ? JSON.stringify(e.data) : ''}</code></td>
           </tr>`)}</tbody>
-        </table>`)}
+        </table></div>`)}
     <nav class="row" aria-label=${t('audit')}>
       ${cursor ? html`<a class="button secondary" href=${hashOf('audit', filters)}>${t('firstPage')}</a>` : null}
       ${page?.nextCursor ? html`<a class="button secondary" href=${hashOf('audit', { ...filters, cursor: page.nextCursor })}>${t('nextPage')}</a>` : null}

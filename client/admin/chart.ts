@@ -5,6 +5,7 @@
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { CHART_SERIES } from './events.js'
+import { chartFormats } from './chart-format.js'
 
 export interface StatsBucket { start: string, counts: Record<string, number> }
 
@@ -25,17 +26,24 @@ const COLOURS = ['#16a34a', '#dc2626', '#9333ea']
 /** Draws the chart into `target` at its width (`labels`: the time axis's, then the series'); returns a function that removes it. */
 export function drawChart (target: HTMLElement, buckets: StatsBucket[], labels: string[], locale: string): () => void {
   const width = Math.max(320, target.clientWidth || 720)
-  const dateFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit' })
+  const format = chartFormats(locale)
   const [timeLabel, ...seriesLabels] = labels
   const plot = new uPlot({
     width,
     height: 280,
     scales: { x: { time: true }, y: { range: (_u: uPlot, _min: number, max: number) => [0, Math.max(4, max)] } },
     series: [
-      { label: timeLabel, value: (_u: uPlot, v: number) => v == null ? '-' : dateFormat.format(new Date(v * 1000)) },
-      ...seriesLabels.map((label, i) => ({ label, stroke: COLOURS[i], width: 2, fill: `${COLOURS[i]}1f`, points: { show: false } }))
+      { label: timeLabel, value: (_u: uPlot, v: number) => v == null ? '-' : format.when(v) },
+      ...seriesLabels.map((label, i) => ({
+        label, stroke: COLOURS[i], width: 2, fill: `${COLOURS[i]}1f`, points: { show: false },
+        value: (_u: uPlot, v: number) => v == null ? '-' : format.count(v)
+      }))
     ],
-    axes: [{}, { size: 40, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] }]
+    // uPlot's own tick labels are English whatever the page's language: these are the page's.
+    axes: [
+      { space: 60, values: (_u: uPlot, ticks: number[], _axis: number, _space: number, incr: number) => format.times(ticks, incr) },
+      { size: 48, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000], values: (_u: uPlot, ticks: number[]) => ticks.map(format.count) }
+    ]
   }, chartData(buckets) as uPlot.AlignedData, target)
   const resize = () => plot.setSize({ width: Math.max(320, target.clientWidth || width), height: 280 })
   window.addEventListener('resize', resize)

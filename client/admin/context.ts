@@ -13,9 +13,12 @@ export type User = {
   id: string, email: string, isActive: boolean, isEmailConfirmed: boolean, loginCount: number,
   lastLoginAt: string | null, createdAt: string, deletedAt: string | null, tokenVersion: number
 }
-export type Session = { id: string, client: string, platform: string | null, aal: string, userAgent: string | null, ipAddress: string | null, createdAt: string, lastUsedAt: string | null, expiresAt: string }
+export type Session = {
+  id: string, client: string, platform: string | null, aal: string, userAgent: string | null, browser: string | null, os: string | null,
+  ipAddress: string | null, createdAt: string, lastUsedAt: string | null, expiresAt: string
+}
 export type Factor = { id: string, type: string, name: string | null, status: string, createdAt: string, lastUsedAt: string | null }
-export type AuditEvent = { id: string, createdAt: string, event: string, accountType: string, accountId: string | null, actorType: string | null, actorId: string | null, ipAddress: string | null, data: Record<string, unknown> }
+export type AuditEvent = { id: string, createdAt: string, event: string, accountType: string, accountId: string | null, actorType: string | null, actorId: string | null, accountEmail: string | null, actorEmail: string | null, ipAddress: string | null, data: Record<string, unknown> }
 
 export let currentLocale: Locale = pickLocale(LOCALE_KEY)
 /** The console's language, for dates; App sets it on a switch. */

@@ -43,7 +43,10 @@ function SignIn ({ t }: { t: T }) {
           <input id="mfa-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
           <label for="mfa-recovery">${t('recoveryCode')}</label>
           <input id="mfa-recovery" name="recoveryCode" autocomplete="off" />
-          <button type="submit" disabled=${busy}>${t('verify')}</button>
+          <div class="row">
+            <button type="submit" disabled=${busy}>${t('verify')}</button>
+            <button type="button" class="secondary" onClick=${() => setMfa(null)}>${t('back')}</button>
+          </div>
         </form>`
       : html`<form key="password" onSubmit=${password}>
           <label for="signin-email">${t('email')}</label>

@@ -1,8 +1,14 @@
 /** The users list (search, status, pages) and a user's page (devices, factors, actions). */
 import { useEffect, useState } from 'preact/hooks'
-import { ErrorLine, html, useAction } from '../common/ui.js'
+import { ErrorLine, html, useAction, useConfirm } from '../common/ui.js'
 import { formatTime } from '../common/i18n.js'
 import { api, currentLocale, hashOf, userStatus, type Factor, type Session, type T, type User } from './context.js'
+
+/** "Chrome on Linux", as the service describes the device's User-Agent; else the raw header. */
+function deviceName (t: T, s: Session): string {
+  if (s.browser && s.os) return t('browserOn', { browser: s.browser, os: s.os })
+  return s.browser ?? s.os ?? s.userAgent ?? ''
+}
 
 export function Users ({ t, params }: { t: T, params: URLSearchParams }) {
   const q = params.get('q') ?? ''
@@ -33,7 +39,7 @@ export function Users ({ t, params }: { t: T, params: URLSearchParams }) {
     <${ErrorLine} error=${error} />
     ${page && (page.users.length === 0
       ? html`<p>${t('noUsers')}</p>`
-      : html`<table>
+      : html`<div class="scroll" role="region" aria-label=${t('usersTable')} tabindex="0"><table>
           <thead><tr><th scope="col">${t('colEmail')}</th><th scope="col">${t('colStatus')}</th><th scope="col">${t('colLogins')}</th>
             <th scope="col">${t('colLastLogin')}</th><th scope="col">${t('colCreated')}</th></tr></thead>
           <tbody>${page.users.map((u) => html`<tr key=${u.id}>
@@ -43,7 +49,7 @@ export function Users ({ t, params }: { t: T, params: URLSearchParams }) {
             <td>${formatTime(currentLocale, u.lastLoginAt)}</td>
             <td>${formatTime(currentLocale, u.createdAt)}</td>
           </tr>`)}</tbody>
-        </table>`)}
+        </table></div>`)}
     <nav class="row" aria-label=${t('users')}>
       ${cursor ? html`<a class="button secondary" href=${hashOf('users', { q, status })}>${t('firstPage')}</a>` : null}
       ${page?.nextCursor ? html`<a class="button secondary" href=${hashOf('users', { q, status, cursor: page.nextCursor })}>${t('nextPage')}</a>` : null}
@@ -51,17 +57,33 @@ export function Users ({ t, params }: { t: T, params: URLSearchParams }) {
   </section>`
 }
 
+/** The actions that take something away from the user: each asks first (title and consequence). */
+const DESTRUCTIVE = {
+  deactivateuser: ['confirmDeactivate', 'confirmDeactivateBody'],
+  signoutuser: ['confirmSignOutUser', 'confirmSignOutUserBody'],
+  resetuserfactors: ['confirmResetFactors', 'confirmResetFactorsBody'],
+  deleteuser: ['confirmDelete', 'confirmDeleteBody']
+} as const
+
 export function UserPage ({ t, id }: { t: T, id: string }) {
   const { busy, error, run } = useAction()
+  const { ask, dialog } = useConfirm()
   const [data, setData] = useState<{ user: User, sessions: Session[], factors?: Factor[] } | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const load = () => run(async () => setData(await api('getuser', { userId: id })))
   useEffect(() => { setDone(null); load() }, [id])
-  const act = (route: string, label: string) => run(async () => {
-    await api(route, { userId: id })
-    setData(await api('getuser', { userId: id }))
-    setDone(t('done', { action: label }))
-  })
+  const act = async (route: string, label: string) => {
+    const question = DESTRUCTIVE[route as keyof typeof DESTRUCTIVE]
+    if (question && data) {
+      const [title, body] = question
+      if (!await ask({ title: t(title, { email: data.user.email }), body: t(body), confirm: label, cancel: t('cancel') })) return
+    }
+    await run(async () => {
+      await api(route, { userId: id })
+      setData(await api('getuser', { userId: id }))
+      setDone(t('done', { action: label }))
+    })
+  }
   if (!data) return html`<section><p>${busy ? t('loading') : null}</p><${ErrorLine} error=${error} /></section>`
   const { user, sessions, factors } = data
   const actions: Array<[string, string]> = [
@@ -88,6 +110,7 @@ export function UserPage ({ t, id }: { t: T, id: string }) {
     </div>
     ${done ? html`<p role="status" class="ok">${done}</p>` : null}
     <${ErrorLine} error=${error} />
+    ${dialog}
     <h3>${t('devices')}</h3>
     ${sessions.length === 0
       ? html`<p>${t('noDevices')}</p>`
@@ -95,7 +118,7 @@ export function UserPage ({ t, id }: { t: T, id: string }) {
           <thead><tr><th scope="col">${t('colDevice')}</th><th scope="col">${t('colIp')}</th><th scope="col">${t('colAal')}</th>
             <th scope="col">${t('colCreated')}</th><th scope="col">${t('colLastUsed')}</th><th scope="col">${t('colExpires')}</th></tr></thead>
           <tbody>${sessions.map((s) => html`<tr key=${s.id}>
-            <td>${s.client}${s.platform ? ` · ${s.platform}` : ''}<br /><small>${s.userAgent ?? ''}</small></td>
+            <td title=${s.userAgent ?? ''}>${deviceName(t, s)}<br /><small>${s.client}${s.platform ? ` · ${s.platform}` : ''}</small></td>
             <td>${s.ipAddress ?? '-'}</td><td>${s.aal}</td>
             <td>${formatTime(currentLocale, s.createdAt)}</td><td>${formatTime(currentLocale, s.lastUsedAt)}</td><td>${formatTime(currentLocale, s.expiresAt)}</td>
           </tr>`)}</tbody>

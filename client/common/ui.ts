@@ -32,7 +32,9 @@ export function useAccount<A> (client: { onAuthChange: (listener: (state: AuthSt
     if (now) setEnded(false)
     signedIn.current = !!now
   }), [])
-  return { account, setAccount, ended }
+  // A new attempt to sign in answers the notice: it is not left up through the next session.
+  const dismiss = useCallback(() => setEnded(false), [])
+  return { account, setAccount, ended, dismiss }
 }
 
 export const errorText = (err: unknown): string => {
@@ -53,3 +55,46 @@ export function useAction () {
 }
 
 export const ErrorLine = ({ error }: { error: string | null }) => error ? html`<p class="error" role="alert">${error}</p>` : null
+
+/** What a confirmation asks: its question, what follows, and its two buttons' words. */
+export interface Confirmation { title: string, body?: string, confirm: string, cancel: string }
+
+/**
+ * A confirmation before a destructive action: `ask(...)` opens a modal <dialog> (Cancel focused,
+ * Escape cancels, the page behind inert) and resolves true only on the confirming button; render
+ * `dialog` somewhere in the view.
+ */
+export function useConfirm () {
+  const [asked, setAsked] = useState<(Confirmation & { resolve: (ok: boolean) => void }) | null>(null)
+  const ask = useCallback((c: Confirmation) => new Promise<boolean>((resolve) => setAsked({ ...c, resolve })), [])
+  const dialog = asked
+    ? html`<${ConfirmDialog} ...${asked} done=${(ok: boolean) => { setAsked(null); asked.resolve(ok) }} />`
+    : null
+  return { ask, dialog }
+}
+
+function ConfirmDialog ({ title, body, confirm, cancel, done }: Confirmation & { done: (ok: boolean) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  const settled = useRef(false)
+  const finish = (ok: boolean) => {
+    if (settled.current) return
+    settled.current = true
+    done(ok)
+  }
+  useEffect(() => {
+    dialog.current?.showModal()
+    // The safe answer is the default one: Enter or Space right away cancels.
+    cancelButton.current?.focus()
+    return () => { if (dialog.current?.open) dialog.current.close() }
+  }, [])
+  return html`<dialog ref=${dialog} class="confirm" aria-labelledby="confirm-title" aria-describedby=${body ? 'confirm-body' : undefined}
+      onClose=${() => finish(false)}>
+    <h2 id="confirm-title">${title}</h2>
+    ${body ? html`<p id="confirm-body">${body}</p>` : null}
+    <div class="row">
+      <button type="button" class="secondary" ref=${cancelButton} onClick=${() => finish(false)}>${cancel}</button>
+      <button type="button" class="danger" onClick=${() => finish(true)}>${confirm}</button>
+    </div>
+  </dialog>`
+}

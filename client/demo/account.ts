@@ -1,13 +1,18 @@
 /** Signed in: the account (sign-outs, a passkey), its devices, and the live feed with publish. */
 import { useEffect, useState } from 'preact/hooks'
 import type { RoomEvent, SocketStatus } from '../sdk/index.js'
-import { ErrorLine, html, leave, useAction } from '../common/ui.js'
+import { ErrorLine, html, leave, useAction, useConfirm } from '../common/ui.js'
 import { formatTime, type Locale } from '../common/i18n.js'
 import { api, client, field, type FeedItem, type Session, type T, type User } from './context.js'
 
 export function Account ({ t, user }: { t: T, user: User }) {
   const { busy, error, run } = useAction()
+  const { ask, dialog } = useConfirm()
   const [added, setAdded] = useState<string | null>(null)
+  const signOutAll = async () => {
+    if (!await ask({ title: t('confirmSignOutAll'), body: t('confirmSignOutAllBody'), confirm: t('signOutAll'), cancel: t('cancel') })) return
+    await run(() => leave(() => client.logoutAll()))
+  }
   const addPasskey = (e: Event) => {
     e.preventDefault()
     const name = String(new FormData(e.target as HTMLFormElement).get('name') || 'Passkey')
@@ -21,7 +26,7 @@ export function Account ({ t, user }: { t: T, user: User }) {
     <p>${t('signedInAs', { email: user.email })}</p>
     <div class="row">
       <button type="button" disabled=${busy} onClick=${() => run(() => leave(() => client.logout()))}>${t('signOut')}</button>
-      <button type="button" disabled=${busy} onClick=${() => run(() => leave(() => client.logoutAll()))}>${t('signOutAll')}</button>
+      <button type="button" disabled=${busy} onClick=${signOutAll}>${t('signOutAll')}</button>
     </div>
     <form onSubmit=${addPasskey}>
       ${field('passkey-name', t('passkeyName'), { name: 'name', maxlength: 64, placeholder: 'Laptop' })}
@@ -29,7 +34,14 @@ export function Account ({ t, user }: { t: T, user: User }) {
       ${added ? html`<p role="status">${t('passkeyAdded', { name: added })}</p>` : null}
     </form>
     <${ErrorLine} error=${error} />
+    ${dialog}
   </section>`
+}
+
+/** "Chrome on Linux", as the service describes the device's User-Agent; else what the client said of itself. */
+function deviceName (t: T, s: Session): string {
+  if (s.browser && s.os) return t('browserOn', { browser: s.browser, os: s.os })
+  return s.browser ?? s.os ?? t('device', { client: s.client, platform: s.platform ?? 'web' })
 }
 
 export function Devices ({ t, locale }: { t: T, locale: Locale }) {
@@ -37,25 +49,33 @@ export function Devices ({ t, locale }: { t: T, locale: Locale }) {
   const [sessions, setSessions] = useState<Session[]>([])
   const load = () => run(async () => setSessions(await client.listSessions()))
   useEffect(() => { load() }, [])
-  const revoke = (id: string) => run(async () => {
-    // This device's own id is a sign-out of its own.
-    if (sessions.find((s) => s.id === id)?.current) return await leave(() => client.revokeSession(id))
-    await client.revokeSession(id)
-    setSessions(await client.listSessions())
-  })
+  const { ask, dialog } = useConfirm()
+  const revoke = async (id: string) => {
+    const current = !!sessions.find((s) => s.id === id)?.current
+    const sure = await ask(current
+      ? { title: t('confirmRevokeCurrent'), body: t('confirmRevokeCurrentBody'), confirm: t('signOut'), cancel: t('cancel') }
+      : { title: t('confirmRevoke'), body: t('confirmRevokeBody'), confirm: t('revoke'), cancel: t('cancel') })
+    if (!sure) return
+    await run(async () => {
+      // This device's own id is a sign-out of its own.
+      if (current) return await leave(() => client.revokeSession(id))
+      await client.revokeSession(id)
+      setSessions(await client.listSessions())
+    })
+  }
   return html`<section aria-labelledby="devices-title">
     <h2 id="devices-title">${t('devices')}</h2>
     <button type="button" disabled=${busy} onClick=${load}>${t('refresh')}</button>
     <ul class="list" aria-label=${t('devices')}>
       ${sessions.map((s) => html`<li key=${s.id} class="device">
-        <span><strong>${t('device', { client: s.client, platform: s.platform ?? 'web' })}</strong>
+        <span><strong title=${s.userAgent ?? ''}>${deviceName(t, s)}</strong>
           ${s.current ? html` <em>(${t('thisDevice')})</em>` : null}
-          <br /><small>${s.userAgent ?? ''}</small>
           <br /><small>${t('created', { when: formatTime(locale, s.createdAt) })}${s.lastUsedAt ? ` · ${t('lastUsed', { when: formatTime(locale, s.lastUsedAt) })}` : ''}</small></span>
-        <button type="button" disabled=${busy} aria-label=${`${t('revoke')}: ${s.userAgent ?? s.id}`} onClick=${() => revoke(s.id)}>${t('revoke')}</button>
+        <button type="button" disabled=${busy} aria-label=${`${t('revoke')}: ${deviceName(t, s)}`} onClick=${() => revoke(s.id)}>${t('revoke')}</button>
       </li>`)}
     </ul>
     <${ErrorLine} error=${error} />
+    ${dialog}
   </section>`
 }
 

@@ -9,7 +9,10 @@ export const client = createClient({ kind: 'users', lang: pickLocale(LOCALE_KEY)
 
 export type T = ReturnType<typeof translator<typeof MESSAGES.en>>
 export type User = { id: string, email: string }
-export type Session = { id: string, client: string, platform: string | null, userAgent: string | null, createdAt: string, lastUsedAt: string | null, current: boolean }
+export type Session = {
+  id: string, client: string, platform: string | null, userAgent: string | null, browser: string | null, os: string | null,
+  createdAt: string, lastUsedAt: string | null, current: boolean
+}
 export type Factor = { id: string, type: string, name: string | null }
 export type Provider = { name: string, label: string, available: boolean }
 export type FeedItem = { postId: string, title: string, publishedAt: string }

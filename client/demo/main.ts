@@ -1,7 +1,8 @@
 /**
  * The demo app at /demo/: every way in that the service has (password, second factor, passkey,
- * providers, a mailed link), the account's devices, and a live feed of published posts. Built on
- * the SDK alone: the page never sees the refresh token, and keeps the access token nowhere.
+ * providers, a mailed link), an authenticator app to set up, the account's devices, and a live
+ * feed of published posts. Built on the SDK alone: the page never sees the refresh token, and
+ * keeps the access token nowhere.
  */
 import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
@@ -11,10 +12,11 @@ import { ErrorLine, errorText, html, useAccount } from '../common/ui.js'
 import { LOCALE_KEY, client, mfaOf, type Mfa, type Provider, type User } from './context.js'
 import { SignIn, SignUp } from './signin.js'
 import { Account, Devices, Feed } from './account.js'
+import { Authenticator } from './factors.js'
 
 function App () {
   const [locale, setLocale] = useState<Locale>(pickLocale(LOCALE_KEY))
-  const { account: user, setAccount: setUser, ended } = useAccount<User>(client)
+  const { account: user, setAccount: setUser, ended, dismiss } = useAccount<User>(client)
   const [providers, setProviders] = useState<Provider[]>([])
   const [startError, setStartError] = useState<string | null>(null)
   const [pending, setPending] = useState<Mfa | null>(null)
@@ -56,8 +58,8 @@ function App () {
       ${user === undefined
         ? null
         : user
-          ? html`<div class="grid"><${Account} t=${t} user=${user} /><${Devices} t=${t} locale=${locale} /><${Feed} t=${t} locale=${locale} /></div>`
-          : html`<div class="grid"><${SignIn} t=${t} providers=${providers} pending=${pending} /><${SignUp} t=${t} /></div>`}
+          ? html`<div class="grid"><${Account} t=${t} user=${user} /><${Authenticator} t=${t} /><${Devices} t=${t} locale=${locale} /><${Feed} t=${t} locale=${locale} /></div>`
+          : html`<div class="grid" onSubmit=${dismiss}><${SignIn} t=${t} providers=${providers} pending=${pending} /><${SignUp} t=${t} /></div>`}
     </main>`
 }
 

@@ -65,7 +65,10 @@ export function SignIn ({ t, providers, pending }: { t: T, providers: Provider[]
           <select id="mfa-factor" name="factorId">${mfa.factors.map((f) => html`<option value=${f.id}>${f.name ?? f.type}</option>`)}</select>` : null}
         ${field('mfa-code', t('code'), { name: 'code', inputmode: 'numeric', autocomplete: 'one-time-code', pattern: '[0-9]{6}' })}
         ${field('mfa-recovery', t('recoveryCode'), { name: 'recoveryCode', autocomplete: 'off' })}
-        <button type="submit" disabled=${busy}>${t('verify')}</button>
+        <div class="row">
+          <button type="submit" disabled=${busy}>${t('verify')}</button>
+          <button type="button" class="secondary" onClick=${() => setMfa(null)}>${t('back')}</button>
+        </div>
         <${ErrorLine} error=${error} />
       </form>
     </section>`

@@ -3,6 +3,7 @@ import { LatchkeyError } from './errors.js'
 import { createRequester, ok, type Json } from './http.js'
 import { createSession, heldFrom } from './session.js'
 import { LatchkeySocket, type SocketOptions } from './socket.js'
+import { warnIfCrossSite } from './site.js'
 import type {
   Account, AuthState, Factor, Kind, LoginArgs, PasskeyFactor, Provider, RegisterArgs, Session, SignInResult, VerifyMfaArgs
 } from './types.js'
@@ -45,6 +46,7 @@ export function createClient (options: ClientOptions = {}) {
   })
   const { accessToken, refresh } = session
   const sockets = new Set<LatchkeySocket>()
+  warnIfCrossSite(base)
 
   function signIn (body: Json): SignInResult {
     if (body.mfaRequired) return { mfaRequired: true, mfaToken: body.mfaToken as string, factors: body.factors as Factor[] }
@@ -79,15 +81,18 @@ export function createClient (options: ClientOptions = {}) {
 
     /**
      * The session of this origin, if any: the token in memory, or a refresh with the cookie (a
-     * tab opened after the sign-in). Resolves with the account, or null when signed out.
+     * tab opened after the sign-in). Resolves with the account, or null when signed out. Asks
+     * the service only when this origin's SDK signed in and did not sign out since (a hint in
+     * localStorage, no token): a signed-out page load sends nothing. refresh() always asks.
      */
     async restore (): Promise<Account | null> {
       const { held } = session
       if (held && held.expiresAt > Date.now()) return held.user
+      if (!session.hinted) return null
       return (await refresh())?.user ?? null
     },
 
-    /** Refreshes the access token now (single-flight across tabs); null when signed out. */
+    /** Refreshes the access token now (single-flight across tabs), whatever restore() would guess; null when signed out. */
     async refresh (): Promise<Account | null> {
       return (await refresh())?.user ?? null
     },

@@ -1,6 +1,30 @@
 // Generated from openapi.json by `npm run openapi` (openapi-typescript): do not edit.
 
 export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start: the API, its reference, the demo and the console
+         * @description Errors:
+         *
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        get: operations["Index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/jwks.json": {
         parameters: {
             query?: never;
@@ -2288,8 +2312,12 @@ export interface components {
          * @description One event of the audit log
          */
         AuditEvent: {
+            /** @description the account's email now; null when there is no such account */
+            accountEmail: string | null;
             accountId: string | null;
             accountType: string;
+            /** @description the acting account's email now (a user or an admin); null for the CLI or none */
+            actorEmail: string | null;
             actorId: string | null;
             actorType: string | null;
             /** Format: date-time */
@@ -2390,6 +2418,27 @@ export interface components {
             /** @description the provider name of OIDC_PROVIDERS */
             provider: string;
         };
+        /** Index */
+        Index: {
+            /** @description the admin console (ADMIN_CONSOLE_ENABLED) */
+            admin?: string;
+            /** @description the prefix of the API's actions, like /v1/ (POST /v1/users/login) */
+            api: string;
+            /** @description the demo app (DEMO_ENABLED) */
+            demo?: string;
+            /** @description the API reference (DOCS_ENABLED) */
+            docs?: string;
+            /** @enum {string} */
+            name: "latchkey";
+            /** @description the OpenAPI document (DOCS_ENABLED) */
+            openapi?: string;
+            /** @enum {number} */
+            status: 200;
+            /** @enum {boolean} */
+            success: true;
+            /** @description outside production only */
+            version?: string;
+        };
         /**
          * MfaRequired
          * @description The first step of a sign-in passed: answer with verifymfa
@@ -2451,16 +2500,22 @@ export interface components {
          */
         Session: {
             aal: "aal1" | "aal2";
+            /** @description the browser the User-Agent names (Chrome, Firefox, Safari, ...); null when it names none */
+            browser: string | null;
             client: string;
             /** Format: date-time */
             createdAt: string;
             current: boolean;
+            /** @description the kind of device the User-Agent names; null when it names none */
+            deviceType: "desktop" | "mobile" | "tablet" | "tv" | "bot" | null;
             /** Format: date-time */
             expiresAt: string;
             /** Format: uuid */
             id: string;
             ipAddress: string | null;
             lastUsedAt: string | null;
+            /** @description the operating system the User-Agent names (Linux, Windows, macOS, iOS, Android, ...); null when it names none */
+            os: string | null;
             platform: string;
             userAgent: string | null;
         };
@@ -2528,6 +2583,47 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    Index: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Index"];
+                };
+            };
+        };
+    };
     Jwks: {
         parameters: {
             query?: {

@@ -1,4 +1,5 @@
 import { LatchkeyError } from './errors.js'
+import { createHandover } from './handover.js'
 import type { Answer, Json } from './http.js'
 import type { Account, AuthEvent, AuthState } from './types.js'
 
@@ -13,6 +14,8 @@ export interface Held {
   receivedAt: number
   /** The session family (listSessions' id). */
   sid?: string
+  /** The token's id (absent from a service older than the claim). */
+  jti?: string
 }
 
 type Message = { type: 'session', held: Held } | { type: 'signed-out' }
@@ -24,7 +27,7 @@ export interface Follower {
 }
 
 /** The claims of an access token (not verified: the service does that; the client only reads its times). */
-function claims (token: string): { exp?: number, iat?: number, sid?: string } {
+function claims (token: string): { exp?: number, iat?: number, sid?: string, jti?: string } {
   try {
     const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')
     return JSON.parse(atob(part.padEnd(part.length + (4 - part.length % 4) % 4, '=')))
@@ -35,11 +38,11 @@ function claims (token: string): { exp?: number, iat?: number, sid?: string } {
 
 /** A sign-in's or a refresh's answer as held. */
 export function heldFrom (body: Json): Held {
-  const { exp, iat, sid } = claims(body.token)
+  const { exp, iat, sid, jti } = claims(body.token)
   // iat is rounded down to the second: the token may be up to a second older than it says.
   const lifetime = exp && iat ? Math.max(1000, (exp - iat - 1) * 1000) : 60_000
   const now = Date.now()
-  return { token: body.token, user: body.user ?? body.admin, expiresAt: now + lifetime, lifetime, receivedAt: now, ...(sid ? { sid } : {}) }
+  return { token: body.token, user: body.user ?? body.admin, expiresAt: now + lifetime, lifetime, receivedAt: now, ...(sid ? { sid } : {}), ...(jti ? { jti } : {}) }
 }
 
 export interface SessionOptions {
@@ -54,13 +57,16 @@ export interface SessionOptions {
 /**
  * The session of one tab, shared with the other tabs of its origin: one refreshes at a time (a
  * Web Lock, held for lockTimeout at most) and hands the token to the others (BroadcastChannel);
- * a tab that waited finds the token there and sends nothing.
+ * a tab that waited finds the token there and sends nothing. Before it lets the lock go, the tab
+ * that refreshed records which token it replaced (handover.ts), so the next tab granted the lock
+ * knows its token was refreshed even when the message has not reached it yet.
  */
 export function createSession (opts: SessionOptions) {
   const { name, lockTimeout } = opts
-  // Not a secret: when this origin's last refresh happened, so a tab that got the lock after
-  // another's refresh knows the token is on its way rather than spending the cookie again.
-  const stampKey = `${name}:refreshed`
+  const handover = createHandover(name)
+  // Not a secret: that this origin signed in and did not sign out since, so restore() asks the
+  // service only then (a signed-out page load sends nothing, and logs no 401).
+  const hintKey = `${name}:signed-in`
   let held: Held | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
   let inflight: Promise<Held | null> | null = null
@@ -97,6 +103,7 @@ export function createSession (opts: SessionOptions) {
   function adopt (next: Held, announce: boolean) {
     const was = held
     held = { ...next, receivedAt: Date.now() }
+    hint(true)
     schedule()
     if (announce) channel?.postMessage({ type: 'session', held: next } satisfies Message)
     for (const wake of [...waiters]) wake()
@@ -107,6 +114,7 @@ export function createSession (opts: SessionOptions) {
   function signOut (announce: boolean) {
     const was = held
     held = null
+    hint(false)
     clearTimeout(timer)
     if (announce) channel?.postMessage({ type: 'signed-out' } satisfies Message)
     for (const follower of [...followers]) follower.signedOut()
@@ -125,16 +133,21 @@ export function createSession (opts: SessionOptions) {
     })
   }
 
-  function stamp (): number {
-    try { return Number(globalThis.localStorage?.getItem(stampKey)) || 0 } catch { return 0 }
+  function hint (signedIn: boolean) {
+    try {
+      if (signedIn) globalThis.localStorage?.setItem(hintKey, '1')
+      else globalThis.localStorage?.removeItem(hintKey)
+    } catch {}
   }
 
-  async function refreshNow (seen: string | null): Promise<Held | null> {
+  async function refreshNow (seen: string | null, replaced: string | null): Promise<Held | null> {
     const answer = await opts.refresh(lockTimeout)
     if (answer.status === 200 && answer.body.token) {
-      try { globalThis.localStorage?.setItem(stampKey, String(Date.now())) } catch {}
-      adopt(heldFrom(answer.body), true)
-      return held
+      const next = heldFrom(answer.body)
+      adopt(next, true)
+      // Awaited inside the lock: the record is committed before the next tab is granted it.
+      await handover.write({ replaced, jti: next.jti ?? null, at: Date.now() })
+      return next
     }
     if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
       // No session behind the cookie: signed out (the other tabs too, if there was one).
@@ -146,17 +159,20 @@ export function createSession (opts: SessionOptions) {
 
   async function singleFlight (): Promise<Held | null> {
     const seen = held?.token ?? null
-    const since = held?.receivedAt ?? Infinity
+    const seenId = held ? held.jti ?? null : null
+    // A token-less tab (a restore) can use a refresh that ended after it asked: its channel was open.
+    const since = held?.receivedAt ?? Date.now()
     const work = async () => {
       const got = fresher(seen)
       if (got) return got
-      if (stamp() > since) {
-        // Another tab refreshed since this one got its token: the new one is on its way.
-        await waitForToken(seen, 1000)
+      const last = await handover.read()
+      if (last && (seenId ? last.replaced === seenId : last.at > since)) {
+        // Another tab refreshed this tab's token and posted the new one before letting the lock go.
+        await waitForToken(seen, Math.min(lockTimeout, 5000))
         const arrived = fresher(seen)
         if (arrived) return arrived
       }
-      return await refreshNow(seen)
+      return await refreshNow(seen, seenId)
     }
     const locks = globalThis.navigator?.locks
     if (!locks) return await work()
@@ -200,9 +216,15 @@ export function createSession (opts: SessionOptions) {
       followers.add(follower)
       return () => { followers.delete(follower) }
     },
+    /** Whether this origin signed in and has not signed out since (restore() asks the service only then). */
+    get hinted (): boolean {
+      // No storage to tell (not a browser, or storage blocked): ask.
+      try { return !globalThis.localStorage || globalThis.localStorage.getItem(hintKey) === '1' } catch { return true }
+    },
     destroy () {
       clearTimeout(timer)
       channel?.close()
+      handover.close()
       listeners.clear()
     }
   }

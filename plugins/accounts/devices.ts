@@ -7,6 +7,7 @@ import { repositoryOf } from './repository.js'
 import { uuidv7 } from '../../random.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
 import type { SessionSchema } from '../../schemas/accounts.js'
+import { deviceDescriber } from './user-agent.js'
 
 /** One device: a session family with an active session (docs/behaviour.md#devices-session-families). */
 export type Device = Static<typeof SessionSchema>
@@ -69,9 +70,12 @@ export function createDevices (app: FastifyInstance) {
       await repositoryOf(kind).sessions.revokeOwnSession.run(sql, [hashToken(token), ownerId, uuidv7(), context.ip, context.userAgent])
     },
 
-    /** The caller's devices, newest activity first; `current` marks the caller's own family. */
+    /**
+     * The caller's devices, newest activity first; `current` marks the caller's own family. Each
+     * is described from its User-Agent here, when listed, rather than at every sign-in and refresh.
+     */
     async listSessions (kind: AccountType, ownerId: string, currentFamily: string | null): Promise<Device[]> {
-      const rows = await repositoryOf(kind).sessions.listDevices.run(sql, [ownerId])
+      const [rows, describe] = await Promise.all([repositoryOf(kind).sessions.listDevices.run(sql, [ownerId]), deviceDescriber()])
       return rows.map((row): Device & { activity: number } => {
         const createdAt = familyStart(row.family_id, row.created_at)
         return {
@@ -80,6 +84,7 @@ export function createDevices (app: FastifyInstance) {
           platform: row.platform,
           aal: row.aal === 'aal2' ? 'aal2' : 'aal1',
           userAgent: row.user_agent,
+          ...describe(row.user_agent),
           ipAddress: row.ip_address,
           createdAt: createdAt.toISOString(),
           lastUsedAt: row.last_used_at?.toISOString() ?? null,

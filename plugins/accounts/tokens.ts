@@ -4,7 +4,7 @@ import jwt from '@fastify/jwt'
 import { createVerifier, type Algorithm, type VerifierOptions } from 'fast-jwt'
 import type { FastifyInstance } from 'fastify'
 import type { AccountType, Client } from './registry.js'
-import { randomHex } from '../../random.js'
+import { randomBase64url, randomHex } from '../../random.js'
 import type { Assurance } from './assurance.js'
 
 declare module 'fastify' {
@@ -22,6 +22,8 @@ export interface AccessClaims {
   amr?: Assurance['amr']
   aud: string
   iss: string
+  /** Unique per token (RFC 9068): two tokens of one session issued in the same second still differ. Absent from tokens issued before it. */
+  jti?: string
   iat: number
   exp: number
 }
@@ -37,7 +39,8 @@ export function createTokens (app: FastifyInstance) {
   return {
     /** A short-lived access token (ACCESS_TOKEN_ALGORITHM) for one owner, session family and client kind. */
     sign (kind: AccountType, owner: { id: string, tokenVersion: number }, sid: string, client: Client, assurance: Assurance): string {
-      return app.jwt.sign({ sub: owner.id, type: kind.type, tokenVersion: owner.tokenVersion, sid, aud: kind.audiences[client], aal: assurance.aal, amr: assurance.amr })
+      // jti (RFC 9068): iat is in whole seconds, so two tokens of one session in one second were equal.
+      return app.jwt.sign({ sub: owner.id, type: kind.type, tokenVersion: owner.tokenVersion, sid, aud: kind.audiences[client], aal: assurance.aal, amr: assurance.amr, jti: randomBase64url(16) })
     },
     /**
      * Checks signature (the configured algorithm only), exp and iss; throws on any failure. The audience is the

@@ -81,6 +81,11 @@ export function createAccountAdmin (app: FastifyInstance) {
       }
     },
 
+    /** Every account, newest first by creation time, a batch at a time: one sort however many there are. */
+    async * every (kind: AccountType, batch = 100): AsyncGenerator<AdminAccountView[]> {
+      for await (const rows of sql.unsafe<Owner[]>(repositoryOf(kind).owners.all).cursor(batch)) yield rows.map(presentAdminView)
+    },
+
     async get (kind: AccountType, id: string): Promise<AdminAccountView | null> {
       const [row] = await repositoryOf(kind).owners.get.run(sql, [id])
       return row ? presentAdminView(row) : null

@@ -82,7 +82,10 @@ export async function recordEvent (db: Queryable, event: AuditEvent, context: Au
     context.sessionId, context.ip, context.userAgent, event.data ?? {}])
 }
 
-export function presentAuditEvent (row: AuditRow): PublicAuditEvent {
+/** A row of the audit log as listed: with the emails of its account and actor (null when none). */
+type ListedRow = AuditRow & { account_email: string | null, actor_email: string | null }
+
+export function presentAuditEvent (row: ListedRow): PublicAuditEvent {
   return {
     id: row.id,
     createdAt: row.created_at.toISOString(),
@@ -91,6 +94,8 @@ export function presentAuditEvent (row: AuditRow): PublicAuditEvent {
     accountId: row.account_id,
     actorType: row.actor_type,
     actorId: row.actor_id,
+    accountEmail: row.account_email,
+    actorEmail: row.actor_email,
     sessionId: row.session_id,
     ipAddress: row.ip_address,
     userAgent: row.user_agent,
@@ -109,17 +114,24 @@ export interface AuditFilters {
   after: string | null
 }
 
-// Newest first by id (UUIDv7); `from` inclusive, `to` exclusive.
-const LIST = `select * from audit_events
-  where ($1::text is null or account_type = $1) and ($2::uuid is null or account_id = $2) and ($3::text is null or event = $3)
-    and ($4::timestamptz is null or created_at >= $4) and ($5::timestamptz is null or created_at < $5)
-    and ($6::uuid is null or id < $6)
-  order by id desc limit $7`
+// Newest first by id (UUIDv7); `from` inclusive, `to` exclusive. The emails are looked up for
+// the page's rows only, after the limit.
+const LIST = `with page as (select * from audit_events
+    where ($1::text is null or account_type = $1) and ($2::uuid is null or account_id = $2) and ($3::text is null or event = $3)
+      and ($4::timestamptz is null or created_at >= $4) and ($5::timestamptz is null or created_at < $5)
+      and ($6::uuid is null or id < $6)
+    order by id desc limit $7)
+  select page.*,
+    case page.account_type when 'user' then (select email from users where id = page.account_id)
+      when 'admin' then (select email from admins where id = page.account_id) end as account_email,
+    case page.actor_type when 'user' then (select email from users where id = page.actor_id)
+      when 'admin' then (select email from admins where id = page.actor_id) end as actor_email
+  from page order by page.id desc`
 
 /** A page of events, newest first, and whether there are more (one row more is read). */
 export async function listEvents (db: Queryable, filters: AuditFilters): Promise<{ events: PublicAuditEvent[], last: string | null }> {
   // Planned with the values (not prepared), so the filters that are absent fold away.
-  const rows = await db.unsafe<AuditRow[]>(LIST, [filters.accountType ?? null, filters.accountId ?? null, filters.event ?? null,
+  const rows = await db.unsafe<ListedRow[]>(LIST, [filters.accountType ?? null, filters.accountId ?? null, filters.event ?? null,
     filters.from ?? null, filters.to ?? null, filters.after, filters.limit + 1])
   const page = rows.slice(0, filters.limit)
   return { events: page.map(presentAuditEvent), last: rows.length > filters.limit ? page[page.length - 1].id : null }

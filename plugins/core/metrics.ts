@@ -12,12 +12,20 @@ declare module 'fastify' {
 }
 
 /**
+ * prom-client's default gauges whose names end in `_total`, which Prometheus reserves for
+ * counters (`promtool check metrics` refuses them): each is the sum of its by-type gauge
+ * (`nodejs_active_handles` and so on), which stays.
+ */
+const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']
+
+/**
  * One registry per app (two apps in one process keep their own counts), with the process
  * metrics. Each plugin adds the families of what it does; none exists while metrics are off.
  */
 export function createMetrics () {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
+  for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name)
   const registers = [registry]
   return {
     registry,

@@ -29,7 +29,7 @@ export const HASHING_AT_ONCE = availableParallelism()
 // cost logins 8%: under a flood the hashes run on threads of their own at nice 19 (passwords.ts).
 export const RUNNING_AT_ONCE = 2 * HASHING_AT_ONCE
 // The longest a request waits for its turn: it is refused then, so none waits 2 s in all.
-const MAX_WAIT_MS = 1000
+export const MAX_WAIT_MS = 1000
 
 // The process's hashes (argon2 and bcrypt run on libuv's thread pool, which every app of the process shares).
 let hashing = 0

@@ -63,6 +63,21 @@ async function page (app: FastifyInstance, name: string, operation: string) {
 }
 
 /**
+ * Where a newcomer starts, among what this app serves: the API's prefix always, the reference
+ * (/docs), the demo and the console when they answer (enabled, and built). GET / lists them
+ * and the start-up line gives their URLs.
+ */
+export function entryPoints (app: FastifyInstance): { api: string, docs?: string, openapi?: string, demo?: string, admin?: string } {
+  const served = (url: string) => app.hasRoute({ method: 'GET', url })
+  return {
+    api: `/${app.config.apiVersion}/`,
+    ...(served('/docs') && { docs: '/docs', openapi: '/openapi.json' }),
+    ...(served('/demo') && { demo: '/demo/' }),
+    ...(served('/admin') && { admin: '/admin/' })
+  }
+}
+
+/**
  * The demo (/demo/, DEMO_ENABLED) and the admin console (/admin/, ADMIN_CONSOLE_ENABLED):
  * static files built at install, under a strict CSP. With either, the SDK as one ESM file at
  * /client/latchkey.js, which pages on the origins of CORS_ORIGINS may import (the CORS headers

@@ -9,12 +9,13 @@ const LIVENESS_LOCK = 727_011_002
 const GRACE = '10 seconds'
 
 /**
- * graphile-worker 0.16 leaves the jobs of a worker that died (kill -9, a lost machine) locked for
- * 4 hours. Each process here holds, on one dedicated connection, a session advisory lock per
- * worker id it runs; PostgreSQL releases them when that connection dies with the process. A
- * periodic sweep finds jobs locked by workers whose lock nobody holds, twice in a row (a live
- * process re-takes its locks within seconds after a database restart), and unlocks them
- * (`forceUnlockWorkers`), so a live worker runs them again.
+ * graphile-worker leaves the jobs of a worker pool that died (kill -9, a lost machine) locked for
+ * 4 hours; since 0.17 a job's `locked_by` is its pool's id, not a worker's. Each process here
+ * holds, on one dedicated connection, a session advisory lock per worker pool it runs; PostgreSQL
+ * releases them when that connection dies with the process. A periodic sweep finds jobs locked by
+ * ids whose lock nobody holds, twice in a row (a live process re-takes its locks within seconds
+ * after a database restart), and unlocks them (`forceUnlockWorkers`), so a live worker runs them
+ * again.
  */
 export function watchWorkerLiveness (opts: {
   pool: pg.Pool
@@ -71,18 +72,18 @@ export function watchWorkerLiveness (opts: {
     return connecting
   }
 
-  // One query at a time on the dedicated connection (workers are created several at once).
+  // One query at a time on the dedicated connection.
   let pending: Promise<unknown> = Promise.resolve()
   const onClient = (run: (c: pg.PoolClient) => Promise<unknown>) => {
     pending = pending.then(() => client && run(client)).catch(() => {})
   }
-  events.on('worker:create', ({ worker }) => {
-    mine.add(worker.workerId)
-    onClient((c) => lock(c, [worker.workerId]))
+  events.on('pool:create', ({ workerPool }) => {
+    mine.add(workerPool.id)
+    onClient((c) => lock(c, [workerPool.id]))
   })
-  events.on('worker:stop', ({ worker }) => {
-    mine.delete(worker.workerId)
-    onClient((c) => c.query('select pg_advisory_unlock($1, hashtext($2))', [LIVENESS_LOCK, worker.workerId]))
+  events.on('pool:release', ({ workerPool }) => {
+    mine.delete(workerPool.id)
+    onClient((c) => c.query('select pg_advisory_unlock($1, hashtext($2))', [LIVENESS_LOCK, workerPool.id]))
   })
 
   async function sweep () {

@@ -45,6 +45,9 @@ export default fp<WorkerOptions>(async (app, opts) => {
   // locks' sessions need the direct connection, not a transaction-mode pooler.
   const pool = new pg.Pool({ connectionString: app.directDatabaseUrl, max: config.workerConcurrency + 3 })
   pool.on('error', (err) => app.log.warn({ err }, 'worker pool connection error'))
+  // A checked-out connection's failure is emitted on the connection, not the pool (an idle one's
+  // also reaches the pool's handler above); graphile-worker warns on standard error without this.
+  pool.on('connect', (client) => client.on('error', (err) => app.log.debug({ err }, 'worker connection error')))
   const logger = graphileLogger(app.log)
   const utils = await makeWorkerUtils({ pgPool: pool, logger })
   const liveness = watchWorkerLiveness({ pool, utils, log: app.log, intervalMs: config.workerRescueIntervalMs })

@@ -41,6 +41,19 @@ t.test('in production, each command asks only for what it uses', async (t) => {
     }
   })
 
+  t.test('with nothing set, serve names every missing variable at once, the documented DATABASE_URL line first', async (t) => {
+    const res = await cli(['serve'], { NODE_ENV: 'production', DATA_DIR: dataDir })
+    t.equal(res.code, 2)
+    t.equal(res.stdout, '')
+    t.same(res.stderr.split('\n'), [
+      'Invalid configuration: DATABASE_URL must be set in production (the embedded PostgreSQL is for development and test)',
+      'Invalid configuration: ACCESS_TOKEN_SECRET must be set to at least 32 characters in production',
+      'Invalid configuration: REFRESH_TOKEN_SECRET must be set to at least 32 characters in production',
+      'Invalid configuration: SMTP_URL must be set in production (mail is written to files only in development and test)',
+      ''
+    ], 'four lines, one restart')
+  })
+
   t.test('worker needs SMTP_URL (it sends the mail) but no token secret', async (t) => {
     const refused = await cli(['worker'], production)
     t.equal(refused.code, 2)
@@ -54,7 +67,8 @@ t.test('in production, each command asks only for what it uses', async (t) => {
   t.test('serve still refuses to start without the token secrets and SMTP_URL', async (t) => {
     const noSecret = await cli(['serve'], { ...production, SMTP_URL: 'smtp://mail.invalid:25' })
     t.equal(noSecret.code, 2)
-    t.equal(noSecret.stderr, 'Invalid configuration: ACCESS_TOKEN_SECRET must be set to at least 32 characters in production\n')
+    t.equal(noSecret.stderr, 'Invalid configuration: ACCESS_TOKEN_SECRET must be set to at least 32 characters in production\n' +
+      'Invalid configuration: REFRESH_TOKEN_SECRET must be set to at least 32 characters in production\n', 'both secrets at once')
     const noSmtp = await cli(['serve'], { ...production, ...secrets })
     t.equal(noSmtp.code, 2)
     t.match(noSmtp.stderr, /^Invalid configuration: SMTP_URL must be set in production/)

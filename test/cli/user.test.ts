@@ -1,6 +1,7 @@
 import t from 'tap'
 import postgres from 'postgres'
 import { cli, scratch } from '../helpers/cli.js'
+import { uuidv7 } from '../../random.js'
 
 t.test('latchkey user', async (t) => {
   const db = await scratch(t)
@@ -52,7 +53,30 @@ t.test('latchkey user', async (t) => {
     }
     const empty = await cli(['user', 'create', '--email', 'empty@example.com'], env, '')
     t.equal(empty.code, 2, 'an empty standard input is no password')
+    t.equal(empty.stderr, 'user create: no password read from standard input (give --password, or one line on standard input)\n',
+      'and is said to be none, not an invalid one')
+    const blank = await cli(['user', 'create', '--email', 'empty@example.com'], env, '\n')
+    t.equal(blank.code, 2)
+    t.match(blank.stderr, /^user create: no password read from standard input/, 'an empty first line neither')
     const [{ n }] = await sql`select count(*)::int as n from users where email in ('bad', 'short@example.com', 'long@example.com', 'empty@example.com')`
+    t.equal(n, 0, 'nothing was created')
+  })
+
+  t.test('the API\'s password policy applies, for admins too: `password` is refused as a common password', async (t) => {
+    for (const admin of [[], ['--admin']]) {
+      const res = await cli(['user', 'create', '--email', 'weak@example.com', '--password', 'password', ...admin], env)
+      t.equal(res.code, 2, `refused ${admin.join('') || '(user)'}`)
+      t.equal(res.stderr, 'invalid password: the password is one of the most common passwords\n')
+    }
+    const stdin = await cli(['user', 'create', '--email', 'weak@example.com'], env, 'password\n')
+    t.equal(stdin.code, 2, 'from standard input as well')
+    t.equal(stdin.stderr, 'invalid password: the password is one of the most common passwords\n')
+    const short = await cli(['user', 'create', '--email', 'weak@example.com', '--password', 'tangerine-41'],
+      { ...env, PASSWORD_MIN_LENGTH: '13' })
+    t.equal(short.code, 2, 'PASSWORD_MIN_LENGTH is read')
+    t.equal(short.stderr, 'invalid password: the password must be at least 13 characters long\n')
+    const [{ n }] = await sql`select (select count(*) from users where email = 'weak@example.com')::int
+      + (select count(*) from admins where email = 'weak@example.com')::int as n`
     t.equal(n, 0, 'nothing was created')
   })
 
@@ -99,5 +123,19 @@ t.test('latchkey user', async (t) => {
     t.equal(missing.code, 1)
     t.equal(missing.stderr.trim(), 'no user with the email nobody@example.com')
     t.equal((await cli(['user', 'deactivate', '--email', 'ada@example.com', '--admin'], env)).code, 1, 'ada is no admin')
+  })
+
+  t.test('user list is newest first by creation time, whatever the ids (imported accounts may keep their own)', async (t) => {
+    // An account imported with its old creation time and a fresh id, and a newer one with the smallest id.
+    await sql`insert into users (id, email, created_at) values
+      (${uuidv7()}, 'imported-old@example.com', '2001-02-03T04:05:06Z'),
+      ('00000000-0000-7000-8000-000000000000', 'imported-new@example.com', now())`
+    const listed = await cli(['user', 'list'], env)
+    t.equal(listed.code, 0, listed.stderr)
+    const lines = listed.stdout.trim().split('\n').map((l) => l.split('\t'))
+    t.equal(lines[0][1], 'imported-new@example.com', 'the newest account first, though its id is the smallest')
+    t.equal(lines[lines.length - 1][1], 'imported-old@example.com', 'the oldest last, though its id is the newest')
+    const times = lines.map((l) => Date.parse(l[4]))
+    t.ok(times.every((time, i) => i === 0 || times[i - 1] >= time), 'every line is as new as the next or newer')
   })
 })

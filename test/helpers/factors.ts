@@ -80,3 +80,29 @@ export async function signInAal2 (app: FastifyInstance, kind: AccountType, accou
   if (res.statusCode !== 201) throw new Error(`verifymfa answered ${res.statusCode}: ${res.body}`)
   return res.json() as { token: string, refreshToken: string } & Record<string, any>
 }
+
+/** A six-digit code that none of the three accepted steps of `secret` has. */
+export function wrongCode (secret: string): string {
+  const valid = new Set([-1, 0, 1].map((offset) => totpCode(secret, offset)))
+  for (let n = 1; ; n++) {
+    const code = String((n * 271_828) % 1_000_000).padStart(6, '0')
+    if (!valid.has(code)) return code
+  }
+}
+
+/** What the account's second-factor count holds (undefined: no row). */
+export async function attemptsOf (app: FastifyInstance, kind: AccountType, ownerId: string) {
+  const [row] = await app.sql.unsafe(`select failures, locked_until from "${kind.type}_mfa_attempts" where "${kind.ownerColumn}" = $1`, [ownerId])
+  return row
+}
+
+/** `count` wrong codes as an attacker with the password sends them: a fresh challenge (password step) every five. */
+export async function guessCodes (app: FastifyInstance, kind: AccountType, account: TestAccount, enrolled: Enrolled, count: number) {
+  const answers: LightMyRequestResponse[] = []
+  let token = ''
+  for (let i = 0; i < count; i++) {
+    if (i % 5 === 0) token = await mfaToken(app, kind, account)
+    answers.push(await verifyMfa(app, kind, { mfaToken: token, factorId: enrolled.factorId, code: wrongCode(enrolled.secret) }))
+  }
+  return answers
+}

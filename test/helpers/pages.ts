@@ -24,15 +24,22 @@ export async function pagesApp (t: Test, env: Record<string, string> | ((origin:
 
 /**
  * What went wrong in a page: uncaught errors and what the CSP refused (a page that needed an
- * inline script or style attribute would show here).
+ * inline script or style attribute would show here); `console` has every error the console
+ * showed, those included (a failed request is one: a 401, a missing favicon).
  */
-export function watchPage (page: Page): { errors: string[] } {
+export function watchPage (page: Page): { errors: string[], console: string[] } {
   const errors: string[] = []
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) errors.push(`csp: ${msg.text()}`)
+  const console: string[] = []
+  page.on('pageerror', (err) => {
+    errors.push(`pageerror: ${err.message}`)
+    console.push(`pageerror: ${err.message}`)
   })
-  return { errors }
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() !== 'error') return
+    if (/Content Security Policy|Refused to/i.test(msg.text())) errors.push(`csp: ${msg.text()}`)
+    console.push(`${msg.text()} (${msg.location().url})`)
+  })
+  return { errors, console }
 }
 
 /**

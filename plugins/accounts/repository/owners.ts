@@ -42,6 +42,9 @@ export function ownerStatements (kind: AccountType) {
           or ($2 = 'inactive' and not is_active and deleted_at is null) or ($2 = 'deleted' and deleted_at is not null))
         and ($3::uuid is null or id < $3)
       order by id desc limit $4`,
+    // Every account, newest first by creation time (the CLI's user list, read through a cursor):
+    // imported accounts keep their created_at and may bring their own ids, so the ids' order is not that.
+    all: `select ${fields} from ${o} order by created_at desc, id desc`,
     // An account without a session (the CLI): $1 id, $2 email, $3 hash, $4 confirmed.
     create: statement<Owner>(`insert into ${o} (id, email, password, is_email_confirmed) values ($1, $2, $3, $4) returning ${fields}`),
     // A registration without a session ($4 the event id, $5 ip, $6 user agent, $7 client, $8 platform).

@@ -1,7 +1,14 @@
 import type { Static, TObject, TProperties } from '@sinclair/typebox'
 
+/** A refused configuration: every problem found, one `Invalid configuration: ...` line each. */
 export class ConfigError extends Error {
   name = 'ConfigError'
+  readonly problems: string[]
+  constructor (problems: string | string[]) {
+    const lines = typeof problems === 'string' ? [problems] : problems
+    super(lines.join('\n'))
+    this.problems = lines
+  }
 }
 
 /** The environment after defaults, `_FILE` reading and trimming, validated against every concern. */
@@ -26,7 +33,10 @@ export interface Concern<P extends TProperties = TProperties, S = object> {
    * variable of the environment that matches is passed to `read`, which validates them itself.
    */
   dynamic?: RegExp
-  /** Its slice of Config; throws ConfigError to refuse. The whole environment is valid by then. */
+  /**
+   * Its slice of Config; throws ConfigError to refuse (with every problem it finds). It runs only
+   * when every variable it reads has its form.
+   */
   read: (env: Static<TObject<P>> & Env, base: Base) => S
 }
 

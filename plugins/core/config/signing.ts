@@ -31,10 +31,9 @@ export const signing = defineConcern({
     if (isProduction) {
       // With EdDSA the private key signs access tokens and ACCESS_TOKEN_SECRET has no use.
       const required = env.ACCESS_TOKEN_ALGORITHM === 'HS256' ? ['ACCESS_TOKEN_SECRET', 'REFRESH_TOKEN_SECRET'] : ['REFRESH_TOKEN_SECRET']
-      for (const name of required) {
-        if ((env[name] ?? '').length < 32) {
-          throw new ConfigError(`Invalid configuration: ${name} must be set to at least 32 characters in production`)
-        }
+      const missing = required.filter((name) => (env[name] ?? '').length < 32)
+      if (missing.length) {
+        throw new ConfigError(missing.map((name) => `Invalid configuration: ${name} must be set to at least 32 characters in production`))
       }
     } else if (!accessTokenSecret || !refreshTokenSecret) {
       const generated = JSON.parse(keptLocally(dataDir, 'secrets.json', () => JSON.stringify({

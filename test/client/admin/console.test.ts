@@ -14,6 +14,7 @@ import { inkOf, pagesApp, watchPage } from '../../helpers/pages.js'
 import { uuidv7 } from '../../../random.js'
 import { AUDIT_EVENTS } from '../../../schemas/admin.js'
 import { AUDIT_EVENTS as CONSOLE_EVENTS } from '../../../client/admin/events.js'
+import { chartFormats } from '../../../client/admin/chart-format.js'
 
 // UPDATE_SCREENSHOTS=1 npm test -- test/client/admin/console.test.ts renews the README's pictures.
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? new URL('../../../docs/images/', import.meta.url) : null
@@ -79,9 +80,21 @@ t.test('an admin finds a user, deactivates them (their demo tab is signed out) a
   await page.getByRole('heading', { name: user.email }).waitFor()
   t.equal(await page.getByTestId('user-status').textContent(), 'Active')
   t.equal(await page.locator('section table tbody tr').count(), 1, 'the user\'s one device')
+  t.match(await page.locator('section table tbody tr td').first().textContent(), /^Chrome on Linux/, 'named as people compare devices')
   await shoot(page, 'admin-user.png')
 
+  // A destructive action asks first; Cancel is the default and changes nothing.
   await page.getByRole('button', { name: 'Deactivate' }).click()
+  const dialog = page.getByRole('dialog', { name: `Deactivate ${user.email}?` })
+  await dialog.waitFor()
+  t.match(await dialog.textContent(), 'they cannot sign in until an admin activates the account again', 'the dialog says what follows')
+  t.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel', 'Cancel has the focus')
+  await page.keyboard.press('Enter')
+  await dialog.waitFor({ state: 'hidden' })
+  t.equal(await page.getByTestId('user-status').textContent(), 'Active', 'cancelled: still active')
+  t.same(await app.sql`select is_active from users where id = ${user.id}`, [{ is_active: true }], 'nothing sent')
+  await page.getByRole('button', { name: 'Deactivate' }).click()
+  await dialog.getByRole('button', { name: 'Deactivate' }).click()
   await page.getByRole('status').filter({ hasText: 'Done: Deactivate.' }).waitFor()
   t.equal(await page.getByTestId('user-status').textContent(), 'Inactive')
   t.ok(await page.getByRole('button', { name: 'Activate' }).isVisible(), 'now it can be activated again')
@@ -100,7 +113,8 @@ t.test('an admin finds a user, deactivates them (their demo tab is signed out) a
   const events = await page.locator('table.audit tbody tr td:nth-child(2)').allTextContents()
   t.equal(events[0], 'admin.user_deactivated', 'newest first: the deactivation')
   t.ok(events.includes('login.succeeded'), 'and the user\'s sign-in')
-  t.match(await page.locator('table.audit tbody tr').first().textContent(), `admin · ${admin.id.slice(-12)}`, 'the actor is the admin')
+  t.match(await page.locator('table.audit tbody tr').first().textContent(), `admin · ${admin.email}`, 'the actor is the admin, by email')
+  t.same(await page.locator('table.audit tbody tr').first().locator('td:nth-child(3) a').textContent(), user.email, 'the account by its email, a link to its page')
 
   // Filter by event.
   await page.getByLabel('Event').selectOption('login.succeeded')
@@ -135,6 +149,13 @@ t.test('an admin with a second factor signs in with its code, adds a passkey, th
 
   await page.goto(`${origin}/admin/`)
   await forgetUsedSteps(app, ACCOUNT_TYPES.admin, enrolled.factorId)
+  await page.getByLabel('Email').fill(admin.email)
+  await page.getByLabel('Password').fill(admin.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByRole('heading', { name: 'Second factor' }).waitFor()
+  // Back leads to the first step again; then the password once more.
+  await page.getByRole('button', { name: 'Back', exact: true }).click()
+  await page.getByRole('heading', { name: 'Administrator sign-in' }).waitFor()
   await page.getByLabel('Email').fill(admin.email)
   await page.getByLabel('Password').fill(admin.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
@@ -277,6 +298,12 @@ t.test('keyboard only, in Spanish', async (t) => {
   const deactivate = page.getByRole('button', { name: 'Desactivar' })
   await deactivate.focus()
   await page.keyboard.press('Enter')
+  // The confirmation, in Spanish: Cancel has the focus, Tab reaches the confirming button.
+  await page.getByRole('dialog', { name: `¿Desactivar a ${user.email}?` }).waitFor()
+  t.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancelar', 'Cancelar has the focus')
+  await page.keyboard.press('Tab')
+  t.equal(await page.evaluate(() => document.activeElement?.textContent), 'Desactivar', 'Tab reaches Desactivar')
+  await page.keyboard.press('Enter')
   await page.getByRole('status').filter({ hasText: 'Hecho: Desactivar.' }).waitFor()
   t.equal(await page.getByTestId('user-status').textContent(), 'Inactivo')
 
@@ -287,4 +314,138 @@ t.test('keyboard only, in Spanish', async (t) => {
   await page.getByRole('button', { name: 'Activate' }).waitFor()
   t.equal(await page.evaluate(() => document.documentElement.lang), 'en')
   t.same(watch.errors, [])
+})
+
+t.test('no error in the console, signed out and signed in: no session check without a session, a favicon', async (t) => {
+  const { app, origin } = await pagesApp(t)
+  const admin = await createTestAccount(app, ACCOUNT_TYPES.admin)
+  const { page } = await newPage(t, { viewport: VIEWPORT, locale: 'en-US' })
+  const watch = watchPage(page)
+  const refreshes: string[] = []
+  page.on('request', (request) => { if (request.url().includes('/v1/admins/refresh')) refreshes.push(request.url()) })
+  await page.goto(`${origin}/admin/`, { waitUntil: 'networkidle' })
+  await page.getByRole('heading', { name: 'Administrator sign-in' }).waitFor()
+  t.same(refreshes, [], 'a signed-out load asks the service nothing about a session')
+  t.equal((await page.request.get(`${origin}/admin/favicon.svg`)).status(), 200, 'the favicon is served')
+
+  await adminSignIn(page, origin, admin)
+  await page.reload({ waitUntil: 'networkidle' })
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+  t.equal(refreshes.length, 1, 'a signed-in load restores the session by one refresh')
+  t.same(watch.console, [], 'the console shows no error')
+})
+
+t.test('every destructive action asks first (Escape or Cancel changes nothing); the others do not', async (t) => {
+  const { app, origin } = await pagesApp(t)
+  const admin = await createTestAccount(app, ACCOUNT_TYPES.admin)
+  const user = await createTestAccount(app, ACCOUNT_TYPES.user)
+  const { page } = await newPage(t, { viewport: VIEWPORT, locale: 'en-US' })
+  const watch = watchPage(page)
+  await adminSignIn(page, origin, admin)
+  await page.getByRole('link', { name: user.email }).click()
+  await page.getByRole('heading', { name: user.email }).waitFor()
+  const adminEvents = async () => (await app.sql`select count(*)::int as n from audit_events where account_id = ${user.id} and event like 'admin.%'`)[0].n
+
+  for (const [label, question] of [
+    ['Sign out everywhere', `Sign ${user.email} out everywhere?`],
+    ['Reset second factors', `Reset the second factors of ${user.email}?`],
+    ['Delete', `Delete ${user.email}?`]
+  ]) {
+    const before = await adminEvents()
+    await page.getByRole('button', { name: label, exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: question })
+    await dialog.waitFor()
+    t.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel', `${label}: Cancel has the focus`)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    t.equal(await adminEvents(), before, `${label}: Escape sends nothing`)
+    await page.getByRole('button', { name: label, exact: true }).click()
+    await dialog.getByRole('button', { name: label, exact: true }).click()
+    await page.getByRole('status').filter({ hasText: `Done: ${label}.` }).waitFor()
+    t.ok(await adminEvents() > before, `${label}: done once confirmed`)
+  }
+  t.equal(await page.getByTestId('user-status').textContent(), 'Deleted')
+
+  // Restoring takes nothing away: no question.
+  await page.getByRole('button', { name: 'Restore' }).click()
+  await page.getByRole('status').filter({ hasText: 'Done: Restore.' }).waitFor()
+  t.equal(await page.getByRole('dialog').count(), 0, 'no dialog for a restore')
+  t.equal(await page.getByTestId('user-status').textContent(), 'Active')
+  t.same(watch.errors, [])
+})
+
+t.test('on a 390 px phone: no sideways page, the users table scrolls in its own box, the audit log stays short', async (t) => {
+  const { app, origin } = await pagesApp(t)
+  const admin = await createTestAccount(app, ACCOUNT_TYPES.admin)
+  const user = await createTestAccount(app, ACCOUNT_TYPES.user, { email: uniqueEmail('a-rather-long-address-on-a-phone') })
+  for (let i = 0; i < 3; i++) await createTestAccount(app, ACCOUNT_TYPES.user)
+  // More events than a page (50) holds, with the details and user agent the service records.
+  for (let i = 0; i < 60; i++) {
+    await app.sql`insert into audit_events (id, event, account_type, account_id, actor_type, actor_id, ip_address, user_agent, data)
+      values (${uuidv7()}, 'login.failed', 'user', ${user.id}, 'user', ${user.id}, '203.0.113.7',
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15', ${app.sql.json({ email: user.email, reason: 'wrong_password' })})`
+  }
+  const { page } = await newPage(t, { viewport: { width: 390, height: 844 }, locale: 'en-US' })
+  const watch = watchPage(page)
+  const size = () => page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }))
+  await adminSignIn(page, origin, admin)
+
+  const region = page.getByRole('region', { name: 'Users table' })
+  await region.locator('tbody tr').nth(3).waitFor()
+  t.ok((await size()).width <= 390, `the page is not wider than the screen (${(await size()).width})`)
+  const box = (await region.boundingBox())!
+  t.ok(box.x >= 0 && box.x + box.width <= 390, 'the table\'s box is on the screen')
+  const table = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }))
+  t.ok(table.scroll <= table.client || table.overflow === 'auto', `the table fits (${table.scroll} <= ${table.client}) or scrolls in its box`)
+  if (table.scroll > table.client) {
+    // Its box takes the focus and the arrow keys scroll it: the hidden columns are reachable from the keyboard.
+    await region.focus()
+    await page.keyboard.press('ArrowRight')
+    await page.waitForFunction(() => document.querySelector('.scroll')!.scrollLeft > 0)
+    t.pass('the keyboard scrolls the table')
+  }
+  t.ok(await page.getByRole('link', { name: user.email }).isVisible(), 'the emails are shown')
+
+  await page.getByRole('link', { name: 'Audit log' }).click()
+  await page.waitForFunction(() => document.querySelectorAll('table.audit tbody tr').length === 50)
+  const audit = await size()
+  t.ok(audit.width <= 390, `the audit log is not wider than the screen (${audit.width})`)
+  t.ok(audit.height < 3000, `a page of 50 events is ${audit.height} px tall`)
+  t.ok(await page.getByRole('link', { name: 'Next page' }).isVisible(), 'the rest on the next page')
+
+  // In Spanish (longer words) the header still wraps instead of widening the page; the user's page and its dialog fit.
+  await page.getByLabel('Language').selectOption('es')
+  await page.getByRole('navigation', { name: 'Secciones' }).waitFor()
+  t.ok((await size()).width <= 390, `in Spanish too (${(await size()).width})`)
+  await page.getByRole('link', { name: 'Usuarios' }).click()
+  await page.getByRole('link', { name: user.email }).click()
+  await page.getByRole('heading', { name: user.email }).waitFor()
+  t.ok((await size()).width <= 390, `the user's page (${(await size()).width})`)
+  await page.getByRole('button', { name: 'Eliminar' }).click()
+  const dialog = page.getByRole('dialog', { name: `¿Eliminar a ${user.email}?` })
+  const dialogBox = (await dialog.boundingBox())!
+  t.ok(dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 390, 'the dialog fits the screen')
+  await dialog.getByRole('button', { name: 'Cancelar' }).click()
+  await page.getByRole('link', { name: 'Actividad de acceso' }).click()
+  await page.locator('#activity-chart canvas').waitFor()
+  t.ok((await size()).width <= 390, `the chart (${(await size()).width})`)
+  t.same(await page.locator('#activity-chart .u-legend .u-label').allTextContents(), ['Hora', 'Accesos', 'Accesos fallidos', 'Reutilizaciones detectadas'])
+  t.same(watch.errors, [])
+})
+
+t.test('the chart\'s axes and legend speak the page\'s language (Intl)', async (t) => {
+  // 10:00 UTC: the same day in every time zone from UTC-10 to UTC+13, the next hour too.
+  const at = Date.UTC(2026, 10, 27, 10) / 1000
+  const es = chartFormats('es')
+  const en = chartFormats('en')
+  t.same(es.times([at, at + 86_400], 86_400), ['27 nov', '28 nov'], 'days, in Spanish')
+  t.same(en.times([at, at + 86_400], 86_400), ['Nov 27', 'Nov 28'], 'days, in English')
+  const [first, second] = es.times([at, at + 3600], 3600)
+  t.match(first, /^\d{1,2}\n27 nov$/, 'hours on a 24-hour clock, the date under the day\'s first')
+  t.match(second, /^\d{1,2}$/, 'then the hour alone')
+  t.match(en.times([at], 3600)[0], /^\d{1,2}\s?[AP]M\nNov 27$/, 'AM and PM in English')
+  t.equal(es.count(12345), '12.345')
+  t.equal(en.count(12345), '12,345')
+  t.match(es.when(at), /nov/)
+  t.match(en.when(at), /Nov/)
 })

@@ -1,7 +1,8 @@
 /**
  * A page on another origin (a second port, listed in CORS_ORIGINS) imports the SDK from the
  * service (/client/latchkey.js), signs in and refreshes with credentials (the HttpOnly cookie);
- * a page on an origin that is not listed cannot even import it.
+ * a page on an origin that is not listed cannot even import it; a page on another site is warned
+ * that its session ends at the first refresh (the SameSite=Strict cookie), and it does.
  */
 import { createServer, type Server } from 'node:http'
 import t from 'tap'
@@ -47,8 +48,11 @@ t.test('a listed origin imports the SDK, signs in and refreshes with credentials
   const context = await (await browser(t)).newContext()
   t.teardown(() => context.close())
   const page = await context.newPage()
+  const warnings: string[] = []
+  page.on('console', (message) => { if (message.type() === 'warning') warnings.push(message.text()) })
   await page.goto(`${allowed}/`)
   await until(page, '(globalThis).loaded')
+  t.same(warnings, [], 'another port of the same host: the same site, no warning')
   const signedIn = await page.evaluate((args) => (globalThis as any).lk.login(args), { email: account.email, password: account.password })
   t.match(signedIn, { mfaRequired: false, user: { id: account.id } }, 'signed in from the other origin')
   const [cookie] = (await context.cookies(origin)).filter((c) => c.name === ACCOUNT_TYPES.user.cookie)
@@ -79,4 +83,34 @@ t.test('an origin that is not listed cannot import the SDK', async (t) => {
   await page.waitForTimeout(500)
   t.equal(await page.evaluate(() => (globalThis as any).loaded ?? false), false, 'the module did not load')
   t.match(errors.join('\n'), /CORS|Access-Control-Allow-Origin/, 'refused by CORS')
+})
+
+t.test('a page on another site: a sign-in works, the first refresh finds no cookie, and the SDK warned once', async (t) => {
+  const pagePort = await freePort()
+  // 127.0.0.1 and localhost are two sites: the SameSite=Strict cookie is neither stored nor sent between them.
+  const page127 = `http://127.0.0.1:${pagePort}`
+  const { app, origin } = await sdkApp(t, { CORS_ORIGINS: page127 })
+  const account = await createTestAccount(app, ACCOUNT_TYPES.user)
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' })
+    res.end('<!doctype html><html><head><meta charset="utf-8"><title>app</title>' +
+      `<script type="module">import { createClient } from '${origin}/client/latchkey.js'; window.lk = createClient({ baseUrl: '${origin}' }); createClient({ baseUrl: '${origin}', kind: 'users' }); window.loaded = true</script>` +
+      '</head><body>app</body></html>')
+  })
+  await new Promise<void>((resolve) => server.listen(pagePort, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  const context = await (await browser(t)).newContext()
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  const warnings: string[] = []
+  page.on('console', (message) => { if (message.type() === 'warning') warnings.push(message.text()) })
+  await page.goto(`${page127}/`)
+  await until(page, '(globalThis).loaded')
+  t.equal(warnings.length, 1, 'one warning for two clients of the service')
+  t.match(warnings[0], /different sites.*SameSite=Strict/)
+  const signedIn = await page.evaluate((args) => (globalThis as any).lk.login(args), { email: account.email, password: account.password })
+  t.match(signedIn, { mfaRequired: false, user: { id: account.id } }, 'the sign-in itself works')
+  t.same((await context.cookies(origin)).filter((c) => c.name === ACCOUNT_TYPES.user.cookie), [], 'but the browser did not keep the refresh cookie')
+  t.equal(await page.evaluate(() => (globalThis as any).lk.refresh()), null, 'so the first refresh ends the session')
 })

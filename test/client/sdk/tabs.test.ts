@@ -1,8 +1,9 @@
 /**
  * The SDK in Chromium, tabs of one origin: access tokens that expire together are refreshed by
  * one tab and handed to the others (one refresh request at the server), with and without
- * REFRESH_TOKEN_REUSE_INTERVAL; a tab opened later gets the session from the cookie; the
- * tokens stay out of reach of page scripts' storage.
+ * REFRESH_TOKEN_REUSE_INTERVAL, fifty times in a row; a tab opened later gets the session from
+ * the cookie; a refresh whose answer is lost is safe only with the interval; the tokens stay out
+ * of reach of page scripts' storage.
  */
 import t from 'tap'
 import type { Page } from 'playwright-core'
@@ -66,6 +67,72 @@ for (const [label, reuse] of [['without REFRESH_TOKEN_REUSE_INTERVAL', '0s'], ['
     await until(b, '!(globalThis).lk.signedIn')
     t.equal((await a.evaluate(() => (globalThis as any).authLog)).at(-1), 'SIGNED_OUT')
     t.match(await b.evaluate(() => (globalThis as any).lk.restore()), null, 'the cookie is gone')
+  })
+}
+
+t.test('fifty expiries in a row, two tabs: exactly one refresh per expiry (the hand-over does not race)', async (t) => {
+  const { app, origin } = await sdkApp(t, { ACCESS_TOKEN_EXPIRES_IN: '2s' })
+  const account = await createTestAccount(app, ACCOUNT_TYPES.user)
+  const sent: number[] = []
+  app.server.on('request', (req) => { if (req.method === 'POST' && req.url?.startsWith('/v1/users/refresh')) sent.push(Date.now()) })
+  const context = await (await browser(t)).newContext()
+  t.teardown(() => context.close())
+  const a = await sdkTab(context, origin)
+  const b = await sdkTab(context, origin)
+  await a.evaluate((args) => (globalThis as any).lk.login(args), { email: account.email, password: account.password })
+  await until(b, '(globalThis).lk.signedIn')
+
+  // Tokens of one second's lifetime as the SDK counts it (iat is rounded down): both tabs' timers fire together every 750 ms.
+  const rounds = 50
+  await until(a, `(globalThis).authLog.filter((e) => e === 'TOKEN_REFRESHED').length >= ${rounds}`, rounds * 3000)
+  for (const tab of [a, b]) await tab.evaluate(() => (globalThis as any).lk.destroy())
+  await new Promise((resolve) => setTimeout(resolve, 500))
+
+  const refreshed = (await a.evaluate(() => (globalThis as any).authLog)).filter((e: string) => e === 'TOKEN_REFRESHED').length
+  t.equal(sent.length, refreshed, `${sent.length} refresh requests at the server, one per new token`)
+  const gaps = sent.slice(1).map((at, i) => at - sent[i])
+  t.same(gaps.filter((gap) => gap < 500), [], 'never two refreshes for one expiry (a second refresh follows the first within milliseconds)')
+  const [rows] = await app.sql`select count(*)::int as n, count(*) filter (where revoked_at is null)::int as live from user_sessions where user_id = ${account.id}`
+  t.same(rows, { n: sent.length + 1, live: 1 }, 'one session row per refresh, one of them live')
+  t.equal((await b.evaluate(() => (globalThis as any).authLog)).filter((e: string) => e === 'TOKEN_REFRESHED').length, refreshed, 'tab B had each token')
+})
+
+for (const [label, reuse] of [['without REFRESH_TOKEN_REUSE_INTERVAL every tab is signed out', '0s'], ['with REFRESH_TOKEN_REUSE_INTERVAL the other tab carries on', '10s']]) {
+  t.test(`a tab closed while its refresh is in flight (the service rotated, the answer never came): ${label}`, async (t) => {
+    const { app, origin, refreshes } = await sdkApp(t, { REFRESH_TOKEN_REUSE_INTERVAL: reuse })
+    const account = await createTestAccount(app, ACCOUNT_TYPES.user)
+    const context = await (await browser(t)).newContext()
+    t.teardown(() => context.close())
+    const a = await sdkTab(context, origin)
+    const b = await sdkTab(context, origin)
+    await a.evaluate((args) => (globalThis as any).lk.login(args), { email: account.email, password: account.password })
+    await until(b, '(globalThis).lk.signedIn')
+
+    // Tab A's refresh goes to the service with the browser's cookie; the answer (and its cookie) is dropped, and A closes.
+    const answered = new Promise<number>((resolve) => {
+      void a.route('**/v1/users/refresh*', async (route) => {
+        const [cookie] = (await context.cookies(origin)).filter((c) => c.name === ACCOUNT_TYPES.user.cookie)
+        const res = await fetch(route.request().url(), { method: 'POST', headers: { 'content-type': 'application/json', cookie: `${cookie.name}=${cookie.value}` }, body: '{}' })
+        await route.abort('connectionreset')
+        resolve(res.status)
+      })
+    })
+    void a.evaluate(() => (globalThis as any).lk.refresh()).catch(() => {})
+    t.equal(await answered, 200, 'the service rotated the refresh token')
+    await a.close()
+
+    const restored = await b.evaluate(() => (globalThis as any).lk.refresh())
+    t.equal(refreshes(), 2, 'tab B refreshed with the cookie the browser still held, the rotated one')
+    const [rows] = await app.sql`select count(*) filter (where revoked_at is null)::int as live from user_sessions where user_id = ${account.id}`
+    if (reuse === '0s') {
+      t.equal(restored, null, 'the theft response: tab B is signed out')
+      t.equal(rows.live, 0, 'and every session of the account revoked')
+      t.equal((await b.evaluate(() => (globalThis as any).authLog)).at(-1), 'SIGNED_OUT')
+    } else {
+      t.match(restored, { id: account.id }, 'tab B got the successor the rotation issued')
+      t.equal(rows.live, 1, 'one live session')
+      t.match(await me(b), { id: account.id })
+    }
   })
 }
 

@@ -7,7 +7,7 @@ import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { loadConfig, ConfigError } from '../../../plugins/core/config.js'
 import { buildApp } from '../../../app.js'
 import { build, cloneDatabase, testConfig } from '../../helpers/app.js'
-import { ENV, authed, createTestAccount, signIn } from '../../helpers/accounts.js'
+import { ENV, authed, createTestAccount, refresh, signIn } from '../../helpers/accounts.js'
 import { decodeJwt, forgeEdJwt, forgeJwt } from '../../helpers/tokens.js'
 
 const kind = ACCOUNT_TYPES.user
@@ -174,4 +174,24 @@ t.test('EdDSA configuration', async (t) => {
   t.equal(createPrivateKey(generated!).asymmetricKeyType, 'ed25519', 'development generates a key')
   t.equal(statSync(join(dir, 'access-token-ed25519.pem')).mode & 0o777, 0o600, 'kept under DATA_DIR, private')
   t.equal(loadConfig({ DATA_DIR: dir, ACCESS_TOKEN_ALGORITHM: 'EdDSA' }).accessTokenPrivateKey, generated, 'and reused')
+})
+
+t.test('two refreshes of one session in the same second give two tokens, each with its own jti, both accepted', async (t) => {
+  const app = await build(t, { env: ENV })
+  const account = await createTestAccount(app, kind)
+  let { refreshToken } = await signIn(app, kind, account)
+  const next = async () => {
+    const body = (await refresh(app, kind, { body: { refreshToken } })).json()
+    refreshToken = body.refreshToken
+    return body.token as string
+  }
+  // iat is in whole seconds: try again in the rare case the two straddle a second.
+  let [first, second] = [await next(), await next()]
+  while (decodeJwt(first).payload.iat !== decodeJwt(second).payload.iat) [first, second] = [second, await next()]
+  const [a, b] = [decodeJwt(first).payload, decodeJwt(second).payload]
+  t.equal(a.sid, b.sid, 'one session family')
+  t.not(first, second, 'distinct tokens')
+  t.match(a.jti, /^[A-Za-z0-9_-]{22}$/, '16 random bytes, base64url')
+  t.not(a.jti, b.jti, 'distinct jti')
+  for (const token of [first, second]) t.equal((await authed(app, kind, 'me', token)).statusCode, 200, 'the verifier accepts the claim')
 })

@@ -107,6 +107,17 @@ t.test('admin actions record the admin as the actor', async (t) => {
     r.session_id === decodeJwt(admin.token).payload.sid && r.user_agent === 'AuditTest/1'))
 })
 
+t.test('/v1/admins/listauditevents names the account and the acting admin by email (null once the account is gone)', async (t) => {
+  const admin = await adminSignedIn(app)
+  const target = await createTestAccount(app, user)
+  await app.inject({ method: 'POST', url: '/v1/admins/deactivateuser', payload: { userId: target.id }, headers: { authorization: `jwt-admin ${admin.token}` } })
+  const list = async () => (await app.inject({ method: 'GET', url: `/v1/admins/listauditevents?accountId=${target.id}&event=admin.user_deactivated`,
+    headers: { authorization: `jwt-admin ${admin.token}` } })).json().events
+  t.match(await list(), [{ accountType: 'user', accountEmail: target.email, actorType: 'admin', actorId: admin.account.id, actorEmail: admin.account.email }])
+  await app.sql`delete from users where id = ${target.id}`
+  t.match(await list(), [{ accountId: target.id, accountEmail: null, actorEmail: admin.account.email }], 'the event outlives the account')
+})
+
 t.test('a change that is rolled back leaves no event', async (t) => {
   const admin = await adminSignedIn(app)
   const target = await createTestAccount(app, user)
@@ -136,9 +147,10 @@ t.test('/v1/admins/listauditevents: filters, newest first, cursor pages', async 
   t.equal(res.statusCode, 200)
   const first = res.json()
   t.same(first.events.map((e: any) => e.event), ['login.failed', 'login.succeeded', 'login.succeeded', 'login.succeeded'], 'newest first')
-  t.same(Object.keys(first.events[0]).sort(), ['accountId', 'accountType', 'actorId', 'actorType', 'createdAt', 'data', 'event', 'id',
-    'ipAddress', 'sessionId', 'userAgent'])
-  t.match(first.events[0], { accountId: account.id, data: { email: account.email, reason: 'wrong_password' } })
+  t.same(Object.keys(first.events[0]).sort(), ['accountEmail', 'accountId', 'accountType', 'actorEmail', 'actorId', 'actorType', 'createdAt',
+    'data', 'event', 'id', 'ipAddress', 'sessionId', 'userAgent'])
+  t.match(first.events[0], { accountId: account.id, accountEmail: account.email, actorEmail: null, data: { email: account.email, reason: 'wrong_password' } })
+  t.match(first.events[1], { event: 'login.succeeded', accountEmail: account.email, actorType: 'user', actorEmail: account.email }, 'the account acting for itself')
   const second = (await list({ accountType: 'user', accountId: account.id, limit: '4', cursor: first.nextCursor })).json()
   t.same(second.events.map((e: any) => e.event), ['login.succeeded', 'login.succeeded'])
   t.equal(second.nextCursor, null)

@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { buildApp } from '../../../app.js'
 import { loadConfig } from '../../../plugins/core/config.js'
 import { PASSWORD } from '../../helpers/accounts.js'
@@ -16,6 +17,21 @@ function sample (text: string, name: string, labels: Record<string, string> = {}
     if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(match[3])
   }
   return undefined
+}
+
+/**
+ * Prometheus's own linter on a scrape: what it prints (nothing when the text passes). promtool
+ * comes with Debian's prometheus package (.ci/run installs it); without it the test fails.
+ */
+function promtool (t: Test, text: string): string {
+  const res = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' })
+  if ((res.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    t.fail('promtool is not installed: apt-get install prometheus (Debian) provides it')
+    return 'promtool missing'
+  }
+  if (res.error) throw res.error
+  t.equal(res.status, 0, `promtool check metrics exits 0: ${res.stdout}${res.stderr}`)
+  return `${res.stdout}${res.stderr}`
 }
 
 t.test('the metrics of section 16 on METRICS_PORT after real traffic, never on the public port', async (t) => {
@@ -75,6 +91,9 @@ t.test('the metrics of section 16 on METRICS_PORT after real traffic, never on t
   await waitUntil(async () => sample(await scrape(), 'latchkey_websocket_connections') === 0, 'the gauge to drop to 0')
   t.ok(sample(text, 'process_resident_memory_bytes')! > 0, 'prom-client\'s process metrics')
   t.notMatch(text, new RegExp(user.email.replace(/[.+]/g, '\\$&')), 'no account data')
+  t.equal(promtool(t, text), '', 'promtool check metrics finds nothing to say about the served text')
+  t.notMatch(text, /^nodejs_active_(handles|requests|resources)_total/m, 'no gauge ends in _total (the by-type gauges stay)')
+  t.ok(sample(text, 'nodejs_active_handles', { type: 'Socket' })! >= 1, 'the handles by type')
   t.equal((await fetch(`http://127.0.0.1:${port}/other`)).status, 404)
 
   await app.close()
@@ -111,4 +130,5 @@ t.test('the worker role (latchkey worker) serves its metrics on METRICS_PORT too
   const text = await res.text()
   t.match(text, '# TYPE latchkey_jobs_total counter', 'the job counter of this worker')
   t.ok(sample(text, 'process_resident_memory_bytes')! > 0, 'and the process metrics')
+  t.equal(promtool(t, text), '', 'promtool check metrics passes the worker\'s text too')
 })

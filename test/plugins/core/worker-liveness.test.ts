@@ -13,6 +13,7 @@ t.test('the liveness connection failing after stop() gave it back does not crash
   const pool = new pg.Pool({ connectionString: url, max: 3 })
   const poolErrors: Error[] = []
   pool.on('error', (err) => poolErrors.push(err))
+  pool.on('connect', (client) => client.on('error', () => {}))
   const utils = await makeWorkerUtils({ pgPool: pool })
   t.teardown(async () => {
     await utils.release()

@@ -6,7 +6,16 @@ import {
 } from '../../../helpers/accounts.js'
 import { decodeJwt, expiredToken } from '../../../helpers/tokens.js'
 
-const SESSION_KEYS = ['aal', 'client', 'createdAt', 'current', 'expiresAt', 'id', 'ipAddress', 'lastUsedAt', 'platform', 'userAgent']
+const SESSION_KEYS = ['aal', 'browser', 'client', 'createdAt', 'current', 'deviceType', 'expiresAt', 'id', 'ipAddress', 'lastUsedAt', 'os',
+  'platform', 'userAgent']
+
+// Real User-Agent headers and how people name those devices.
+const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 ' +
+  'Mobile/15E148 Safari/604.1'
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'
+const SAMSUNG_TABLET = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 ' +
+  'Chrome/122.0.0.0 Safari/537.36'
 
 /** /v1/<accounts>/listsessions for one account type: one entry per device (session family). */
 function listsessionsSuite (kind: AccountType): void {
@@ -54,6 +63,7 @@ function listsessionsSuite (kind: AccountType): void {
       const phoneRows = (await sessionsOf(app, kind, account.id)).filter((r) => r.family_id === phoneFamily)
       const activeRow = phoneRows.find((r) => r.revoked_at === null)!
       t.match(first, { client: 'app', platform: 'ios', userAgent: 'Phone/3', ipAddress: '127.0.0.1' }, 'details of the latest refresh')
+      t.same([first.browser, first.os, first.deviceType], [null, null, null], 'a User-Agent that names no browser describes nothing')
       const started = Date.parse(first.createdAt)
       t.equal(started, parseInt(phoneFamily.slice(0, 8) + phoneFamily.slice(9, 13), 16), 'createdAt is the time in the family id')
       t.ok(Math.abs(started - phoneRows[0].created_at.getTime()) < 1000, 'which is when the family started (the login)')
@@ -65,6 +75,25 @@ function listsessionsSuite (kind: AccountType): void {
 
       const fromPhone = await authed(app, kind, 'listsessions', phoneAccess, { headers: { 'x-client': 'app' } })
       t.same(fromPhone.json().sessions.map((s: any) => s.current), [true, false], 'seen from the phone, the phone is current')
+    })
+
+    t.test('each device is described from its User-Agent as people name it: Chrome on Linux', async (t) => {
+      const account = await createTestAccount(app, kind)
+      const me = await signIn(app, kind, account, { 'user-agent': CHROME_LINUX })
+      for (const agent of [SAFARI_IPHONE, FIREFOX_WINDOWS, SAMSUNG_TABLET]) await signIn(app, kind, account, { 'user-agent': agent })
+      await signIn(app, kind, account, { 'user-agent': 'Latchkey/2.1' })
+      const { sessions } = (await authed(app, kind, 'listsessions', me.token, { headers: { 'user-agent': 'curl/8.5.0' } })).json()
+      const described = Object.fromEntries(sessions.map((s: any) => [s.userAgent, [s.browser, s.os, s.deviceType]]))
+      t.same(described, {
+        [CHROME_LINUX]: ['Chrome', 'Linux', 'desktop'],
+        [SAFARI_IPHONE]: ['Safari', 'iOS', 'mobile'],
+        [FIREFOX_WINDOWS]: ['Firefox', 'Windows', 'desktop'],
+        [SAMSUNG_TABLET]: ['Samsung Internet for Android', 'Android', 'tablet'],
+        'Latchkey/2.1': [null, null, null]
+      }, 'an app\'s own header describes nothing; the sign-in\'s header is described, not the one of the request that lists')
+      const rows = await sessionsOf(app, kind, account.id)
+      t.same(rows.map((r) => r.user_agent).sort(), [CHROME_LINUX, SAFARI_IPHONE, FIREFOX_WINDOWS, SAMSUNG_TABLET, 'Latchkey/2.1'].sort(),
+        'the header is stored as it came, nothing parsed is')
     })
 
     t.test('revoked, expired and other owners\' families are not listed', async (t) => {

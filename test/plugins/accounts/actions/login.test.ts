@@ -104,7 +104,7 @@ function loginSuite (kind: AccountType): void {
         const { token, refreshToken } = await signIn(app, kind, account, headers)
         const { header, payload } = decodeJwt(token)
         t.equal(header.alg, 'HS256', 'signed with HS256')
-        t.same(Object.keys(payload).sort(), ['aal', 'amr', 'aud', 'exp', 'iat', 'iss', 'sid', 'sub', 'tokenVersion', 'type'], 'no other claims')
+        t.same(Object.keys(payload).sort(), ['aal', 'amr', 'aud', 'exp', 'iat', 'iss', 'jti', 'sid', 'sub', 'tokenVersion', 'type'], 'no other claims')
         t.match(payload, { aal: 'aal1', amr: ['pwd'] }, 'a password sign-in')
         t.equal(payload.sid, (await sessionOf(app, kind, refreshToken))!.family_id, 'sid is the family this login opened')
         t.match(payload, { sub: account.id, type: kind.type, tokenVersion: 7, aud, iss: 'latchkey' },

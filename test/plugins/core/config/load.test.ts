@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { OptionalKind, type TSchema } from '@sinclair/typebox'
 import { ROOT } from '../../../../paths.js'
-import { loadConfig, parseDuration } from '../../../../plugins/core/config.js'
+import { ConfigError, loadConfig, parseDuration } from '../../../../plugins/core/config.js'
 import { CONCERNS } from '../../../../plugins/core/config/load.js'
 import { SECRET_A, SECRET_B, production, refuses, tempDir } from '../../../helpers/config.js'
 
@@ -123,13 +123,58 @@ t.test('integers outside their range are refused with the range', async (t) => {
   refuses(t, { DATA_DIR: dataDir, DB_POOL_SIZE: '0' }, 'DB_POOL_SIZE', /an integer from 1 to 1000, got "0"/)
 })
 
-t.test('when two refusals apply, the first in the concerns\' order stops the start', async (t) => {
+/** The lines of the ConfigError that loading `env` throws (none when it loads). */
+function problems (env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env)
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems
+    throw err
+  }
+  return []
+}
+
+t.test('every problem is reported at once, one line each, in the concerns\' order', async (t) => {
   const dir = tempDir(t)
-  refuses(t, { ...production(dir), SMTP_URL: undefined, ACCESS_TOKEN_SECRET: 'short' }, 'ACCESS_TOKEN_SECRET', /at least 32 characters/)
-  refuses(t, { ...production(dir), SMTP_URL: undefined, TRUST_PROXY: 'true' }, 'SMTP_URL', /must be set in production/)
-  refuses(t, { DATA_DIR: dir, PORT: '9100', METRICS_PORT: '9100', PASSWORD_RESET_EXPIRES_IN: '0s' }, 'METRICS_PORT', /must differ from PORT/)
-  refuses(t, { DATA_DIR: dir, PASSWORD_RESET_EXPIRES_IN: '0s', TRUST_PROXY: '300.1.1.1' }, 'PASSWORD_RESET_EXPIRES_IN', /longer than 0s/)
-  refuses(t, { DATA_DIR: dir, PASSWORD_RESET_EXPIRES_IN: '0s', PORT: 'x' }, 'PORT', /integer/)
+  const message = (name: string) => `Invalid configuration: ${name} must be set to at least 32 characters in production`
+  t.same(problems({ NODE_ENV: 'production', DATA_DIR: dir }), [
+    'Invalid configuration: DATABASE_URL must be set in production (the embedded PostgreSQL is for development and test)',
+    message('ACCESS_TOKEN_SECRET'),
+    message('REFRESH_TOKEN_SECRET'),
+    'Invalid configuration: SMTP_URL must be set in production (mail is written to files only in development and test)'
+  ], 'production with nothing set: the four missing variables, the documented DATABASE_URL line first')
+  let error: unknown
+  try {
+    loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })
+  } catch (err) {
+    error = err
+  }
+  t.ok(error instanceof ConfigError)
+  t.equal((error as Error).message, (error as ConfigError).problems.join('\n'), 'the message holds every line')
+
+  t.same(problems({ ...production(dir), SMTP_URL: undefined, ACCESS_TOKEN_SECRET: 'short', TRUST_PROXY: 'true' }).map((l) => l.split(' ')[2]),
+    ['ACCESS_TOKEN_SECRET', 'SMTP_URL', 'TRUST_PROXY=true'], 'refusals of three concerns')
+  t.same(problems({ DATA_DIR: dir, PORT: '9100', METRICS_PORT: '9100', PASSWORD_RESET_EXPIRES_IN: '0s' }).map((l) => l.split(' ')[2]),
+    ['METRICS_PORT', 'PASSWORD_RESET_EXPIRES_IN'])
+  t.same(problems({ DATA_DIR: dir, PORT: 'x', LOG_LEVEL: 'loud', PASSWORD_RESET_EXPIRES_IN: '0s', NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25' }),
+    [
+      'Invalid configuration: DATABASE_URL must be set in production (the embedded PostgreSQL is for development and test)',
+      message('ACCESS_TOKEN_SECRET'),
+      message('REFRESH_TOKEN_SECRET'),
+      'Invalid configuration: PASSWORD_RESET_EXPIRES_IN must be longer than 0s, got "0s"',
+      'Invalid configuration: PORT must be an integer from 0 to 65535, got "x"',
+      'Invalid configuration: LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent, got "loud"'
+    ], 'malformed values and refusals together, each variable once')
+})
+
+t.test('a concern that reads another concern\'s malformed variable adds nothing to its line', async (t) => {
+  const dir = tempDir(t)
+  t.same(problems({ DATA_DIR: dir, PORT: 'x', METRICS_PORT: '9100' }), ['Invalid configuration: PORT must be an integer from 0 to 65535, got "x"'],
+    'METRICS_PORT is not compared with a PORT that is not a port')
+  t.same(problems({ DATA_DIR: dir, NODE_ENV: 'staging', PORT: 'x' }), [
+    'Invalid configuration: NODE_ENV must be development, production or test, got "staging"',
+    'Invalid configuration: PORT must be an integer from 0 to 65535, got "x"'
+  ], 'without a NODE_ENV no refusal can be decided, every malformed value is still named')
 })
 
 t.test('secrets and credentialed URLs may come from files (<NAME>_FILE), never both ways', async (t) => {
