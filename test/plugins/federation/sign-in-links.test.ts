@@ -14,10 +14,6 @@ const requestLink = (app: FastifyInstance, email: string, query = '') =>
 const useLink = (app: FastifyInstance, token: unknown) =>
   app.inject({ method: 'POST', url: '/v1/users/signinwithlink', payload: { token } as Record<string, unknown> })
 
-function median (values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-}
-
 /** Asks for a sign-in link for `account` and returns the mail and the token of its link. */
 async function mailedLink (app: FastifyInstance, mail: Catcher, account: TestAccount, query = '') {
   const after = mail.mails.length
@@ -92,21 +88,16 @@ t.test('sign-in links by mail', async (t) => {
 })
 
 t.test('requestsigninlink tells no address from another', async (t) => {
-  // No worker: the real address's mails would compete with the requests being timed.
   const app = await build(t, { env: ENV })
   const real = await createTestAccount(app, USER)
   const inactive = await createTestAccount(app, USER, { isActive: false })
   const deleted = await createTestAccount(app, USER, { deletedAt: new Date() })
   const addresses = { real: real.email, unknown: uniqueEmail('nobody'), inactive: inactive.email, deleted: deleted.email }
-  const times: Record<string, number[]> = { real: [], unknown: [], inactive: [], deleted: [] }
   const bodies = new Set<string>()
   for (let round = -5; round < 40; round++) {
-    for (const [name, email] of Object.entries(addresses)) {
-      const start = process.hrtime.bigint()
+    for (const email of Object.values(addresses)) {
       const res = await requestLink(app, email)
-      const ms = Number(process.hrtime.bigint() - start) / 1e6
       if (round < 0) continue
-      times[name].push(ms)
       bodies.add(JSON.stringify([res.statusCode, res.json(), res.headers['content-type'], res.headers['content-length']]))
     }
   }
@@ -115,11 +106,8 @@ t.test('requestsigninlink tells no address from another', async (t) => {
     t.same([...bodies], [JSON.stringify([200, { status: 200, success: true }, 'application/json; charset=utf-8', '29'])])
   })
 
-  t.test('median times within 1.5x of each other', async (t) => {
-    const medians = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, median(values)]))
-    const ratio = Math.max(...Object.values(medians)) / Math.min(...Object.values(medians))
-    t.ok(ratio <= 1.5, `medians ${JSON.stringify(medians)} ms, ratio ${ratio.toFixed(2)}`)
-  })
+  // That they take as long is timed in test/faults/enumeration.fault.ts (a few milliseconds each:
+  // a busy machine's noise is as large, so the check runs with the fault tests, one file at a time).
 
   t.test('only the real address gets a token; every request queues a mail job and is recorded', async (t) => {
     const [{ jobs }] = await app.sql`select count(*)::int as jobs from graphile_worker.jobs where task_identifier = 'V1SendEmailTask'`

@@ -109,22 +109,15 @@ t.test('/v1/users/resendverification tells no address from another', async (t) =
   const unconfirmed = await createTestAccount(app, user)
   const confirmed = await createTestAccount(app, user, { isEmailConfirmed: true })
   const addresses = { unconfirmed: unconfirmed.email, confirmed: confirmed.email, unknown: uniqueEmail('nobody') }
-  const times: Record<string, number[]> = { unconfirmed: [], confirmed: [], unknown: [] }
   const bodies = new Set<string>()
   for (let round = -5; round < 30; round++) {
-    for (const [name, email] of Object.entries(addresses)) {
-      const start = process.hrtime.bigint()
+    for (const email of Object.values(addresses)) {
       const res = await app.inject({ method: 'POST', url: '/v1/users/resendverification', payload: { email } })
-      const ms = Number(process.hrtime.bigint() - start) / 1e6
       bodies.add(JSON.stringify([res.statusCode, res.json(), res.headers['content-length']]))
-      if (round >= 0) times[name].push(ms)
     }
   }
   t.same([...bodies], [JSON.stringify([200, { status: 200, success: true }, '29'])], 'the same answer for every address')
-  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]
-  const medians = Object.fromEntries(Object.entries(times).map(([name, v]) => [name, median(v)]))
-  const ratio = Math.max(...Object.values(medians)) / Math.min(...Object.values(medians))
-  t.ok(ratio <= 1.5, `medians ${JSON.stringify(medians)} ms, ratio ${ratio.toFixed(2)}`)
+  // That they take as long is timed in test/faults/enumeration.fault.ts (a few milliseconds each).
   const tokens = await app.sql`select user_id, purpose from user_tokens where used_at is null`
   t.same([...tokens], [{ user_id: unconfirmed.id, purpose: 'verify_email' }], 'one live link (each superseded the last), of the unconfirmed account')
   const [{ jobs }] = await app.sql`select count(*)::int as jobs from graphile_worker.jobs where task_identifier = 'V1SendEmailTask'`
