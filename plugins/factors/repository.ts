@@ -3,7 +3,7 @@ import { statement } from '../core/db.js'
 import { tablesOf } from '../accounts/repository/shared.js'
 import type { Row, userFactors, userMfaChallenges } from '../../db/schema.js'
 import { factorTablesOf } from './tables.js'
-import { queueLockNoticeSql } from '../mail/mailer.js'
+import { queueNoticeSql } from '../mail/mailer.js'
 import type { PublicFactor } from '../../schemas/factors.js'
 
 type FactorRow = Omit<Row<typeof userFactors>, 'user_id'>
@@ -70,7 +70,7 @@ function factorStatements (kind: AccountType) {
     failAttempt: statement<{ failures: number, locked: boolean, queued: number }>(`with m as (update ${ma} set failures = failures + 1,
         locked_until = case when failures + 1 >= $2::int then now() + make_interval(secs => $3::int) end
       where ${owner} = $1 returning failures, locked_until is not null as locked),
-      n as (select ${queueLockNoticeSql("'mfa_locked'", 'o.email', '$4::text', '$3::int')} from m, ${o} o
+      n as (select ${queueNoticeSql("'mfa_locked'", 'o.email', '$4::text', { lockedFor: '$3::int' })} from m, ${o} o
         where m.locked and o.id = $1 and o.is_active and o.deleted_at is null)
       select failures, locked, (select count(*) from n)::int as queued from m`),
     /** A right code: the count starts afresh. */

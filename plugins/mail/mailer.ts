@@ -15,25 +15,29 @@ export const MAIL_TASK = 'V1SendEmailTask'
 /** graphile-worker waits exp(attempt) seconds after each failure: eight attempts span about 29 minutes. */
 export const MAIL_MAX_ATTEMPTS = 8
 
+/** SQL for one V1SendEmailTask job; every argument and `params` (a JSON object) are SQL expressions. */
+function addMailJob (template: string, to: string, locale: string, params: string): string {
+  return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', ${template}, 'to', ${to}, 'locale', ${locale},
+    'params', ${params}), max_attempts => ${MAIL_MAX_ATTEMPTS})`
+}
+
+/** `json_build_object` of named SQL expressions. */
+const jsonObject = (fields: Record<string, string>) => `json_build_object(${Object.entries(fields).map(([name, sql]) => `'${name}', ${sql}`).join(', ')})`
+
 /**
  * SQL queuing one V1SendEmailTask, for the statement or transaction that writes its token
  * (docs/behaviour.md#mail); the arguments are SQL expressions.
  */
 export function queueMailSql (template: string, to: string, locale: string, link: string, expiresIn: string): string {
-  return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', ${template}, 'to', ${to}, 'locale', ${locale},
-    'params', json_build_object('link', ${link}, 'expiresIn', ${expiresIn})), max_attempts => ${MAIL_MAX_ATTEMPTS})`
+  return addMailJob(template, to, locale, jsonObject({ link, expiresIn }))
 }
 
-/** SQL queuing a notice without a link (email_change_notice) to `to` about `newEmail`; the arguments are SQL expressions. */
-export function queueNoticeSql (template: string, to: string, locale: string, newEmail: string): string {
-  return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', ${template}, 'to', ${to}, 'locale', ${locale},
-    'params', json_build_object('newEmail', ${newEmail})), max_attempts => ${MAIL_MAX_ATTEMPTS})`
-}
-
-/** SQL queuing the notice of a lock (mfa_locked) to `to`, lasting `lockedFor` seconds; the arguments are SQL expressions. */
-export function queueLockNoticeSql (template: string, to: string, locale: string, lockedFor: string): string {
-  return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', ${template}, 'to', ${to}, 'locale', ${locale},
-    'params', json_build_object('lockedFor', ${lockedFor})), max_attempts => ${MAIL_MAX_ATTEMPTS})`
+/**
+ * SQL queuing a notice without a link to `to`: email_change_notice (`params.newEmail`) or
+ * mfa_locked (`params.lockedFor`, seconds); the arguments are SQL expressions.
+ */
+export function queueNoticeSql (template: string, to: string, locale: string, params: { newEmail: string } | { lockedFor: string }): string {
+  return addMailJob(template, to, locale, jsonObject(params))
 }
 
 /**
@@ -42,9 +46,8 @@ export function queueLockNoticeSql (template: string, to: string, locale: string
  * arguments are SQL expressions.
  */
 export function queueLoginLockedSql (to: string, locale: string, link: string, expiresIn: string, lockedFor: string): string {
-  return `graphile_worker.add_job('${MAIL_TASK}', json_build_object('template', case when ${link} is null then 'login_locked_notice' else 'login_locked' end,
-    'to', ${to}, 'locale', ${locale},
-    'params', json_strip_nulls(json_build_object('link', ${link}, 'expiresIn', ${expiresIn}, 'lockedFor', ${lockedFor}))), max_attempts => ${MAIL_MAX_ATTEMPTS})`
+  return addMailJob(`case when ${link} is null then 'login_locked_notice' else 'login_locked' end`, to, locale,
+    `json_strip_nulls(${jsonObject({ link, expiresIn, lockedFor })})`)
 }
 
 export interface SentMail {

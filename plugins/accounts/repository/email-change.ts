@@ -22,7 +22,7 @@ export function emailChangeStatements (kind: AccountType) {
       t as (insert into ${tk} (id, ${owner}, purpose, token_hash, email, expires_at)
         select $2, o.id, 'change_email', $3, $13::text, now() + make_interval(secs => $4::int) from o returning id),
       j as (select ${queueMailSql("'change_email'", '$13::text', '$5::text', '$6::text', '$4::int')} from o),
-      n as (select ${queueNoticeSql("'email_change_notice'", 'o.email', '$5::text', '$13::text')} from o),
+      n as (select ${queueNoticeSql("'email_change_notice'", 'o.email', '$5::text', { newEmail: '$13::text' })} from o),
       e as (${auditInsert({ id: '$7', event: 'email.change_requested', accountType: type, accountId: 'o.id', actorType: '$8', actorId: '$9::uuid',
         sessionId: '$10::uuid', ip: '$11', userAgent: '$12', data: "json_build_object('email', o.email, 'newEmail', $13::text)" }, 'o')})
       select (select count(*) from t)::int as issued, (select count(*) from j)::int + (select count(*) from n)::int as queued`),
