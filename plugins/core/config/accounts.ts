@@ -18,22 +18,13 @@ export interface AccountsConfig {
 /** Who may register and sign in, how long mailed links last, how long account events are kept. */
 export const accounts = defineConcern({
   env: {
-    REQUIRE_EMAIL_CONFIRMED: Bool,
-    REGISTRATION_ENABLED: Bool,
-    EMAIL_VERIFICATION_EXPIRES_IN: Duration,
-    PASSWORD_RESET_EXPIRES_IN: Duration,
-    MAGIC_LINK_ENABLED: Bool,
-    SIGN_IN_LINK_EXPIRES_IN: Duration,
-    AUDIT_RETENTION: Duration
-  },
-  defaults: {
-    REQUIRE_EMAIL_CONFIRMED: 'false',
-    REGISTRATION_ENABLED: 'true',
-    EMAIL_VERIFICATION_EXPIRES_IN: '24h',
-    PASSWORD_RESET_EXPIRES_IN: '1h',
-    MAGIC_LINK_ENABLED: 'true',
-    SIGN_IN_LINK_EXPIRES_IN: '15m',
-    AUDIT_RETENTION: '90d'
+    REQUIRE_EMAIL_CONFIRMED: Bool('false'),
+    REGISTRATION_ENABLED: Bool('true'),
+    EMAIL_VERIFICATION_EXPIRES_IN: Duration('24h'),
+    PASSWORD_RESET_EXPIRES_IN: Duration('1h'),
+    MAGIC_LINK_ENABLED: Bool('true'),
+    SIGN_IN_LINK_EXPIRES_IN: Duration('15m'),
+    AUDIT_RETENTION: Duration('90d')
   },
   read: (env): AccountsConfig => {
     // A link born expired would be mailed uselessly, and its job could never succeed.

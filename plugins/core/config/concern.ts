@@ -24,10 +24,11 @@ export interface Base {
 
 /** One concern's part of the environment and of Config. */
 export interface Concern<P extends TProperties = TProperties, S = object> {
-  /** Its variables; a description completes the refusal `NAME must be <description>, got ...`. */
+  /**
+   * Its variables; a description completes the refusal `NAME must be <description>, got ...`.
+   * Every variable that is not Optional has a `default`, as the environment would spell it.
+   */
   env: P
-  /** Defaults as the environment would spell them; every variable that is not Optional has one. */
-  defaults: { [K in keyof P]?: string }
   /**
    * Variables whose names depend on other values (OIDC_<N>_ISSUER for each provider N): every
    * variable of the environment that matches is passed to `read`, which validates them itself.

@@ -30,14 +30,9 @@ export const database = defineConcern({
     DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
     DATABASE_DIRECT_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL' })),
     DATABASE_POOLER: Type.Optional(Type.Union([Type.Literal('transaction'), Type.Literal('none')], { description: 'transaction or none' })),
-    DB_POOL_SIZE: Int(1, 1000),
-    MIGRATE_ON_START: Bool,
-    EMBEDDED_DB_PORT: Int(1, 65535)
-  },
-  defaults: {
-    DB_POOL_SIZE: String(DEFAULT_DB_POOL_SIZE),
-    MIGRATE_ON_START: 'true',
-    EMBEDDED_DB_PORT: '54329'
+    DB_POOL_SIZE: Int(1, 1000, String(DEFAULT_DB_POOL_SIZE)),
+    MIGRATE_ON_START: Bool('true'),
+    EMBEDDED_DB_PORT: Int(1, 65535, '54329')
   },
   read: (env, { isProduction }): DatabaseConfig => {
     // The embedded PostgreSQL keeps its data under DATA_DIR with a generated password: not a production database.

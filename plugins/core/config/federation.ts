@@ -32,7 +32,6 @@ export const federation = defineConcern({
     OIDC_PROVIDERS: Type.Optional(Type.String({ description: 'comma-separated provider names of lower-case letters, digits and -' })),
     OAUTH_REDIRECT_URLS: Type.Optional(Type.String({ description: 'comma-separated URL prefixes (https://app.example.com/auth, com.example.app:/oauth)' }))
   },
-  defaults: {},
   dynamic: new RegExp(`^OIDC_[A-Z0-9_]+_(${KEYS.join('|')})$`),
   read: (env): FederationConfig => {
     const names = list(env.OIDC_PROVIDERS)

@@ -1,11 +1,20 @@
 import { Type } from '@sinclair/typebox'
 
-/** The forms variables take; the loader checks them with Ajv, then the Int ranges (min, max). */
-export const Duration = Type.String({ pattern: '^[0-9]+[smhd]$', description: 'a duration like 15m: <integer><s|m|h|d>' })
-export const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true or false' })
-export const Size = Type.String({ pattern: '^[0-9]+(b|kb|mb)$', description: 'a size like 1mb: <integer><b|kb|mb>' })
-export const Int = (min: number, max: number) =>
-  Type.String({ pattern: '^[0-9]+$', description: `an integer from ${min} to ${max}`, min, max })
+/** `{ default: value }`, or nothing when there is no default (an Optional variable). */
+const byDefault = (value?: string): { default?: string } => value === undefined ? {} : { default: value }
+
+/**
+ * The forms variables take, each with the variable's default as the environment would spell it
+ * (none: the variable is Optional); the loader checks them with Ajv, then the Int ranges (min, max).
+ */
+export const Duration = (value?: string) =>
+  Type.String({ pattern: '^[0-9]+[smhd]$', description: 'a duration like 15m: <integer><s|m|h|d>', ...byDefault(value) })
+export const Bool = (value?: 'true' | 'false') =>
+  Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true or false', ...byDefault(value) })
+export const Size = (value?: string) =>
+  Type.String({ pattern: '^[0-9]+(b|kb|mb)$', description: 'a size like 1mb: <integer><b|kb|mb>', ...byDefault(value) })
+export const Int = (min: number, max: number, value?: string) =>
+  Type.String({ pattern: '^[0-9]+$', description: `an integer from ${min} to ${max}`, min, max, ...byDefault(value) })
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 }
 const UNIT_BYTES: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 }

@@ -24,7 +24,6 @@ export const keys = defineConcern({
     ACCESS_TOKEN_PRIVATE_KEY: Type.Optional(PrivateKey),
     ACCESS_TOKEN_PREVIOUS_PUBLIC_KEYS: Type.Optional(PreviousPublicKeys)
   },
-  defaults: {},
   read: (env, { isProduction, dataDir }): KeysConfig => {
     const ed25519 = env.ACCESS_TOKEN_ALGORITHM === 'EdDSA' ? ed25519Keys(env, isProduction, dataDir) : undefined
     if (!ed25519 && env.ACCESS_TOKEN_PREVIOUS_PUBLIC_KEYS) {

@@ -2,9 +2,9 @@
  * The configuration, one module per concern, assembled here into one validated Config.
  *
  * To add a concern: write `<concern>.ts` with defineConcern (its variables with their
- * descriptions, their defaults, its slice of Config and its refusals) and add it to CONCERNS,
- * and to the NEEDS of the commands that read it. Config, EnvSchema and the defaults follow from
- * the list. Every problem is reported at once, one line each, in the list's order (database
+ * descriptions and defaults in their schemas, its slice of Config and its refusals) and add it to
+ * CONCERNS, and to the NEEDS of the commands that read it. Config and EnvSchema follow from the
+ * list. Every problem is reported at once, one line each, in the list's order (database
  * first: its DATABASE_URL line is the one the documentation shows): the variables that do not
  * have their form, then the refusals of every concern whose variables all have theirs.
  *
@@ -66,7 +66,6 @@ type Property = { description?: string, min?: number, max?: number }
 interface Loader {
   concerns: Concern[]
   properties: Record<string, Property>
-  defaults: Record<string, string>
   /** The index in `concerns` of the concern that declares each variable: the order of the problems. */
   owners: Map<string, number>
   validate: () => ValidateFunction
@@ -78,11 +77,11 @@ function loader (concerns: Concern[]): Loader {
   return {
     concerns,
     properties: schema.properties as Record<string, Property>,
-    defaults: Object.assign({}, ...concerns.map((c) => c.defaults)),
     owners: new Map(concerns.flatMap((c, i) => Object.keys(c.env).map((name) => [name, i] as const))),
     // Ajv is already loaded for Fastify's own validation; typebox/value would add to the start-up memory.
     // Compiled on first use and kept: about 40 ms, paid once per process rather than per load.
-    validate: () => (validate ??= new Ajv({ strict: false, allErrors: true }).compile(schema))
+    // useDefaults: the variables not given get their schema's default as they are checked.
+    validate: () => (validate ??= new Ajv({ strict: false, allErrors: true, useDefaults: true }).compile(schema))
   }
 }
 
@@ -99,7 +98,7 @@ export function loadConfig (source: Record<string, string | undefined>, opts: { 
   const key = names.join(',')
   let found = loaders.get(key)
   if (!found) loaders.set(key, found = loader(names.map((name) => CONCERNS[name] as Concern)))
-  const { concerns, properties, defaults, owners, validate } = found
+  const { concerns, properties, owners, validate } = found
 
   const problems: Array<{ order: number, line: string }> = []
   // The variables without their form: reported once each, and no concern reads them.
@@ -108,7 +107,8 @@ export function loadConfig (source: Record<string, string | undefined>, opts: { 
     malformed.add(name)
     for (const line of err.problems) problems.push({ order, line })
   }
-  const env: Record<string, string> = { ...defaults }
+  // The values given (not empty); validation adds the defaults of the others.
+  const env: Record<string, string> = {}
   const given = (name: string, order: number) => {
     try {
       const value = fromFile(source, name) ?? source[name]

@@ -13,12 +13,10 @@ export interface MailConfig {
 export const mail = defineConcern({
   env: {
     SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'an smtp:// or smtps:// URL' })),
-    MAIL_FROM: Type.String({ minLength: 3, description: 'a sender like Latchkey <no-reply@example.com>' }),
-    PUBLIC_APP_URL: Type.String({ pattern: '^https?://[^?#]+$', description: 'the http(s):// address of the client app, without query or fragment' })
-  },
-  defaults: {
-    MAIL_FROM: 'Latchkey <no-reply@localhost>',
-    PUBLIC_APP_URL: 'http://localhost:8000'
+    MAIL_FROM: Type.String({ minLength: 3, default: 'Latchkey <no-reply@localhost>', description: 'a sender like Latchkey <no-reply@example.com>' }),
+    PUBLIC_APP_URL: Type.String({
+      pattern: '^https?://[^?#]+$', default: 'http://localhost:8000', description: 'the http(s):// address of the client app, without query or fragment'
+    })
   },
   read: (env, { isProduction }): MailConfig => {
     // Without SMTP a production service would write its users' reset links to its own disk.

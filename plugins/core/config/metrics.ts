@@ -12,7 +12,6 @@ export const metrics = defineConcern({
   env: {
     METRICS_PORT: Type.Optional(Int(0, 65535))
   },
-  defaults: {},
   // PORT is the server's variable; the whole environment is valid before any concern reads it.
   read: (env): MetricsConfig => {
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== '0' && Number(env.METRICS_PORT) === Number(env.PORT)) {

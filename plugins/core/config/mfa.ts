@@ -10,8 +10,7 @@ export interface MfaConfig {
 
 /** Second factors: what an admin must have signed in with, and how many wrong codes an account takes. */
 export const mfa = defineConcern({
-  env: { ADMIN_MFA_REQUIRED: Bool, MFA_LOCKOUT_THRESHOLD: Int(0, 1e6), MFA_LOCKOUT_DURATION: Duration },
-  defaults: { ADMIN_MFA_REQUIRED: 'false', MFA_LOCKOUT_THRESHOLD: '10', MFA_LOCKOUT_DURATION: '1h' },
+  env: { ADMIN_MFA_REQUIRED: Bool('false'), MFA_LOCKOUT_THRESHOLD: Int(0, 1e6, '10'), MFA_LOCKOUT_DURATION: Duration('1h') },
   read: (env): MfaConfig => ({
     adminMfaRequired: env.ADMIN_MFA_REQUIRED === 'true',
     // A lock of 0s would refuse nothing: the lockout is off then, as with a threshold of 0.

@@ -9,9 +9,8 @@ export interface OverloadConfig {
 /** What the service refuses rather than queues when it is flooded. */
 export const overload = defineConcern({
   env: {
-    PASSWORD_HASH_QUEUE: Int(1, 100000)
+    PASSWORD_HASH_QUEUE: Int(1, 100000, '64')
   },
-  defaults: { PASSWORD_HASH_QUEUE: '64' },
   read: (env): OverloadConfig => ({
     passwordHashQueue: Number(env.PASSWORD_HASH_QUEUE)
   })

@@ -16,7 +16,6 @@ export const pages = defineConcern({
     DEMO_ENABLED: Type.Optional(Flag('on in development only')),
     ADMIN_CONSOLE_ENABLED: Type.Optional(Flag('on outside production'))
   },
-  defaults: {},
   read: (env, { env: mode, isProduction }): PagesConfig => ({
     demoEnabled: env.DEMO_ENABLED === undefined ? mode === 'development' : env.DEMO_ENABLED === 'true',
     adminConsoleEnabled: env.ADMIN_CONSOLE_ENABLED === undefined ? !isProduction : env.ADMIN_CONSOLE_ENABLED === 'true'

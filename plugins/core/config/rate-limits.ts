@@ -9,16 +9,10 @@ export interface RateLimitsConfig {
 /** Requests per window: the global limit, and the tighter one of the password routes (LOGIN_*). */
 export const rateLimits = defineConcern({
   env: {
-    RATE_LIMIT_MAX: Int(1, 1e9),
-    RATE_LIMIT_WINDOW: Duration,
-    LOGIN_RATE_LIMIT_MAX: Int(1, 1e9),
-    LOGIN_RATE_LIMIT_WINDOW: Duration
-  },
-  defaults: {
-    RATE_LIMIT_MAX: '300',
-    RATE_LIMIT_WINDOW: '5m',
-    LOGIN_RATE_LIMIT_MAX: '10',
-    LOGIN_RATE_LIMIT_WINDOW: '15m'
+    RATE_LIMIT_MAX: Int(1, 1e9, '300'),
+    RATE_LIMIT_WINDOW: Duration('5m'),
+    LOGIN_RATE_LIMIT_MAX: Int(1, 1e9, '10'),
+    LOGIN_RATE_LIMIT_WINDOW: Duration('15m')
   },
   read: (env): RateLimitsConfig => ({
     rateLimit: { max: Number(env.RATE_LIMIT_MAX), windowMs: parseDuration(env.RATE_LIMIT_WINDOW) * 1000 },

@@ -11,8 +11,7 @@ export interface RedisConfig {
 export const redis = defineConcern({
   env: {
     REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// URL' })),
-    REDIS_KEY_PREFIX: Type.String({ description: 'a key prefix' })
+    REDIS_KEY_PREFIX: Type.String({ default: 'latchkey:', description: 'a key prefix' })
   },
-  defaults: { REDIS_KEY_PREFIX: 'latchkey:' },
   read: (env): RedisConfig => ({ redisUrl: env.REDIS_URL, redisKeyPrefix: env.REDIS_KEY_PREFIX })
 })

@@ -8,9 +8,8 @@ export const runtime = defineConcern({
   env: {
     NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')],
       { default: 'development', description: 'development, production or test' }),
-    DATA_DIR: Type.String({ minLength: 1, description: 'a directory path' })
+    DATA_DIR: Type.String({ minLength: 1, default: '.data', description: 'a directory path' })
   },
-  defaults: { NODE_ENV: 'development', DATA_DIR: '.data' },
   read: (env): Base => readBase(env)
 })
 

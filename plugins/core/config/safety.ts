@@ -13,18 +13,11 @@ export interface SafetyConfig {
 /** Account safety: the per-account lockout, the password policy and the session cap. */
 export const safety = defineConcern({
   env: {
-    LOGIN_LOCKOUT_THRESHOLD: Int(0, 1e6),
-    LOGIN_LOCKOUT_WINDOW: Duration,
-    PASSWORD_MIN_LENGTH: Int(8, 1024),
-    PASSWORD_MIN_SCORE: Int(0, 4),
-    MAX_SESSIONS_PER_ACCOUNT: Int(0, 1e6)
-  },
-  defaults: {
-    LOGIN_LOCKOUT_THRESHOLD: '10',
-    LOGIN_LOCKOUT_WINDOW: '15m',
-    PASSWORD_MIN_LENGTH: '8',
-    PASSWORD_MIN_SCORE: '2',
-    MAX_SESSIONS_PER_ACCOUNT: '0'
+    LOGIN_LOCKOUT_THRESHOLD: Int(0, 1e6, '10'),
+    LOGIN_LOCKOUT_WINDOW: Duration('15m'),
+    PASSWORD_MIN_LENGTH: Int(8, 1024, '8'),
+    PASSWORD_MIN_SCORE: Int(0, 4, '2'),
+    MAX_SESSIONS_PER_ACCOUNT: Int(0, 1e6, '0')
   },
   read: (env): SafetyConfig => ({
     // A window of 0s would lock nothing: the lockout is off then, as with a threshold of 0.

@@ -5,6 +5,7 @@ import { Bool, Duration, Int, Size, list, parseDuration, parseSize } from './for
 
 const TrustProxy = Type.String({
   pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$',
+  default: 'false',
   description: 'false, a hop count (1), or comma-separated proxy addresses or CIDR ranges'
 })
 
@@ -26,26 +27,16 @@ export interface ServerConfig {
 /** The HTTP listener and what every request meets: proxies, CORS, body size, logs, the reference. */
 export const server = defineConcern({
   env: {
-    PORT: Int(0, 65535),
-    HOST: Type.String({ minLength: 1, description: 'a host name or address' }),
+    PORT: Int(0, 65535, '8000'),
+    HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'a host name or address' }),
     TRUST_PROXY: TrustProxy,
-    CORS_ORIGINS: Type.String({ pattern: '^[^*]*$', description: 'comma-separated exact origins (* is refused)' }),
-    BODY_LIMIT: Size,
-    REQUEST_TIMEOUT: Duration,
+    CORS_ORIGINS: Type.String({ pattern: '^[^*]*$', default: '', description: 'comma-separated exact origins (* is refused)' }),
+    BODY_LIMIT: Size('1mb'),
+    REQUEST_TIMEOUT: Duration('10s'),
     LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-      { description: 'fatal, error, warn, info, debug, trace or silent' }),
-    DOCS_ENABLED: Type.Optional(Bool),
-    API_VERSION: Type.String({ pattern: '^v[0-9]+$', description: 'a version label like v1' })
-  },
-  defaults: {
-    PORT: '8000',
-    HOST: '0.0.0.0',
-    TRUST_PROXY: 'false',
-    CORS_ORIGINS: '',
-    BODY_LIMIT: '1mb',
-    REQUEST_TIMEOUT: '10s',
-    LOG_LEVEL: 'info',
-    API_VERSION: 'v1'
+      { default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' }),
+    DOCS_ENABLED: Type.Optional(Bool()),
+    API_VERSION: Type.String({ pattern: '^v[0-9]+$', default: 'v1', description: 'a version label like v1' })
   },
   read: (env, { isProduction }): ServerConfig => ({
     port: Number(env.PORT),

@@ -19,12 +19,11 @@ export interface SigningConfig {
  */
 export const signing = defineConcern({
   env: {
-    ACCESS_TOKEN_ALGORITHM: Type.Union([Type.Literal('HS256'), Type.Literal('EdDSA')], { description: 'HS256 or EdDSA' }),
+    ACCESS_TOKEN_ALGORITHM: Type.Union([Type.Literal('HS256'), Type.Literal('EdDSA')], { default: 'HS256', description: 'HS256 or EdDSA' }),
     ACCESS_TOKEN_SECRET: Type.Optional(Type.String({ description: 'a secret of at least 32 characters' })),
     REFRESH_TOKEN_SECRET: Type.Optional(Type.String({ description: 'a secret of at least 32 characters' })),
     ACCESS_TOKEN_PREVIOUS_SECRETS: Type.Optional(Type.String({ description: 'comma-separated secrets of at least 32 characters' }))
   },
-  defaults: { ACCESS_TOKEN_ALGORITHM: 'HS256' },
   read: (env, { isProduction, dataDir }): SigningConfig => {
     let accessTokenSecret = env.ACCESS_TOKEN_SECRET
     let refreshTokenSecret = env.REFRESH_TOKEN_SECRET

@@ -9,10 +9,9 @@ export interface SocketsConfig {
 /** WebSocket connections: how long one may stay unauthenticated, how often it is pinged. */
 export const sockets = defineConcern({
   env: {
-    WS_AUTH_TIMEOUT: Duration,
-    WS_HEARTBEAT_INTERVAL: Duration
+    WS_AUTH_TIMEOUT: Duration('10s'),
+    WS_HEARTBEAT_INTERVAL: Duration('30s')
   },
-  defaults: { WS_AUTH_TIMEOUT: '10s', WS_HEARTBEAT_INTERVAL: '30s' },
   read: (env): SocketsConfig => ({
     wsAuthTimeoutMs: parseDuration(env.WS_AUTH_TIMEOUT) * 1000,
     wsHeartbeatMs: parseDuration(env.WS_HEARTBEAT_INTERVAL) * 1000

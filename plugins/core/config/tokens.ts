@@ -20,18 +20,11 @@ export interface TokensConfig {
  */
 export const tokens = defineConcern({
   env: {
-    ACCESS_TOKEN_EXPIRES_IN: Duration,
-    REFRESH_TOKEN_EXPIRES_IN: Duration,
-    REFRESH_TOKEN_REUSE_INTERVAL: Duration,
-    SESSION_RETENTION: Duration,
-    JWT_ISSUER: Type.String({ minLength: 1, description: 'a non-empty issuer name' })
-  },
-  defaults: {
-    ACCESS_TOKEN_EXPIRES_IN: '15m',
-    REFRESH_TOKEN_EXPIRES_IN: '60d',
-    REFRESH_TOKEN_REUSE_INTERVAL: '0s',
-    SESSION_RETENTION: '30d',
-    JWT_ISSUER: 'latchkey'
+    ACCESS_TOKEN_EXPIRES_IN: Duration('15m'),
+    REFRESH_TOKEN_EXPIRES_IN: Duration('60d'),
+    REFRESH_TOKEN_REUSE_INTERVAL: Duration('0s'),
+    SESSION_RETENTION: Duration('30d'),
+    JWT_ISSUER: Type.String({ minLength: 1, default: 'latchkey', description: 'a non-empty issuer name' })
   },
   read: (env): TokensConfig => {
     // A long window would let a stolen rotated token be replayed without raising the theft signal.

@@ -4,6 +4,7 @@ import { list } from './forms.js'
 
 const RpId = Type.String({
   pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$',
+  default: 'localhost',
   description: 'a domain name without scheme or port, like example.com'
 })
 const Origins = Type.String({ minLength: 1, description: 'comma-separated origins like https://app.example.com (scheme, host, optional port)' })
@@ -21,12 +22,8 @@ export interface WebauthnConfig {
 export const webauthn = defineConcern({
   env: {
     WEBAUTHN_RP_ID: RpId,
-    WEBAUTHN_RP_NAME: Type.String({ minLength: 1, maxLength: 64, description: 'a name of 1 to 64 characters shown by the authenticator' }),
+    WEBAUTHN_RP_NAME: Type.String({ minLength: 1, maxLength: 64, default: 'Latchkey', description: 'a name of 1 to 64 characters shown by the authenticator' }),
     WEBAUTHN_ORIGINS: Type.Optional(Origins)
-  },
-  defaults: {
-    WEBAUTHN_RP_ID: 'localhost',
-    WEBAUTHN_RP_NAME: 'Latchkey'
   },
   read: (env): WebauthnConfig => {
     const given = list(env.WEBAUTHN_ORIGINS)

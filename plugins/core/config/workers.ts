@@ -13,16 +13,10 @@ export interface WorkersConfig {
 /** Background jobs: whether this process runs them, how many at once, and what publishing defers to them. */
 export const workers = defineConcern({
   env: {
-    PUBLISH_MODE: Type.Union([Type.Literal('direct'), Type.Literal('async')], { description: 'direct or async' }),
-    WORKER_ENABLED: Bool,
-    WORKER_CONCURRENCY: Int(1, 100),
-    WORKER_RESCUE_INTERVAL: Duration
-  },
-  defaults: {
-    PUBLISH_MODE: 'direct',
-    WORKER_ENABLED: 'true',
-    WORKER_CONCURRENCY: '5',
-    WORKER_RESCUE_INTERVAL: '15s'
+    PUBLISH_MODE: Type.Union([Type.Literal('direct'), Type.Literal('async')], { default: 'direct', description: 'direct or async' }),
+    WORKER_ENABLED: Bool('true'),
+    WORKER_CONCURRENCY: Int(1, 100, '5'),
+    WORKER_RESCUE_INTERVAL: Duration('15s')
   },
   read: (env): WorkersConfig => ({
     publishMode: env.PUBLISH_MODE,

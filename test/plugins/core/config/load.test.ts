@@ -54,7 +54,7 @@ t.test('every concern declares its variables once, each with a description, each
     for (const [name, schema] of Object.entries(concern.env) as Array<[string, TSchema]>) {
       t.ok(schema.description, `${name} has a description`)
       const optional = OptionalKind in schema
-      t.equal(name in concern.defaults, !optional, `${name}: ${optional ? 'optional, no default' : 'a default'}`)
+      t.equal('default' in schema, !optional, `${name}: ${optional ? 'optional, no default' : 'a default'}`)
     }
   }
 })
