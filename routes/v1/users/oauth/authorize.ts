@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { responses } from '../../../../schemas/common.js'
 import { AuthorizeArgsSchema, ProviderParamsSchema } from '../../../../schemas/federation.js'
-import { STATE_COOKIE, stateCookieOptions, callbackUrl } from '../../../../plugins/federation/http.js'
+import { STATE_COOKIE, stateCookieOptions, callbackUrl } from '../../../../plugins/federation/round-trip.js'
 
 /**
  * GET /v1/users/oauth/<provider>/authorize?redirectTo=<url>: 302 to the provider, with a state,

@@ -5,7 +5,7 @@ import { responses } from '../../../../schemas/common.js'
 import { CallbackArgsSchema, ProviderParamsSchema } from '../../../../schemas/federation.js'
 import { cookiesOf } from '../../../../plugins/core/cookies.js'
 import { auditContext } from '../../../../plugins/accounts/actions/common.js'
-import { STATE_COOKIE, stateCookieOptions } from '../../../../plugins/federation/http.js'
+import { STATE_COOKIE, stateCookieOptions } from '../../../../plugins/federation/round-trip.js'
 
 /**
  * GET /v1/users/oauth/<provider>/callback: where the provider sends the browser back. After

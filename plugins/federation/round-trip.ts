@@ -1,3 +1,7 @@
+/**
+ * The browser's round trip through a provider: the state cookie it leaves with and must bring
+ * back, and the callback URL the provider sends it back to.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { CookieSerializeOptions } from '@fastify/cookie'
 import { STATE_TTL } from './flow.js'
