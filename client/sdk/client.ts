@@ -28,10 +28,10 @@ export interface ClientOptions {
 export type LatchkeyClient = ReturnType<typeof createClient>
 
 /**
- * A client of one kind of account (section 19 of the contract). The access token lives in this
- * tab's memory; the refresh token is the service's HttpOnly cookie, sent with `credentials:
- * 'include'`. Tabs of one origin share the session (session.ts): one refreshes at a time and
- * hands the new token to the others; a tab opened later gets it by a refresh.
+ * A client of one kind of account (docs/api.md#the-browser-sdk-the-demo-and-the-console). The
+ * access token lives in this tab's memory; the refresh token is the service's HttpOnly cookie,
+ * sent with `credentials: 'include'`. Tabs of one origin share the session (session.ts): one
+ * refreshes at a time and hands the new token to the others; a tab opened later gets it by a refresh.
  */
 export function createClient (options: ClientOptions = {}) {
   const kind: Kind = options.kind ?? 'users'

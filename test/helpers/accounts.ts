@@ -124,7 +124,10 @@ export function authed (app: FastifyInstance, kind: AccountType, action: Action,
   })
 }
 
-/** Asserts the one refresh cookie of a response carries `value` with the contract's attributes. */
+/**
+ * Asserts the one refresh cookie of a response carries `value` with the attributes docs/api.md#accounts
+ * shows: HttpOnly, SameSite=Strict, Path=/, Max-Age the refresh lifetime, Secure in production, no Domain.
+ */
 export function assertRefreshCookie (t: TapTest, res: LightMyRequestResponse, kind: AccountType,
   expected: { value: string, maxAge?: number, secure?: boolean }) {
   const cookies = parseSetCookies(res).filter((c) => c.name === kind.cookie)
