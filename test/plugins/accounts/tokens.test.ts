@@ -138,7 +138,7 @@ t.test('EdDSA rotation: two instances on one database, the new key signs while t
   t.equal(decodeJwt(s.token).header.kid, kids[1])
   t.ok(verifyWithJwks(s.token, jwks) && verifyWithJwks(refreshed.json().token, jwks), 'both verify with the published set')
   t.equal((await authed(old, kind, 'me', refreshed.json().token)).statusCode, 401,
-    'an instance still on the old key alone refuses the new key: roll out the public key first (README)')
+    'an instance still on the old key alone refuses the new key: roll out the public key first (docs/operations.md)')
 })
 
 t.test('EdDSA configuration', async (t) => {
