@@ -2,8 +2,8 @@
  * The account's authenticator app (TOTP): set it up (QR code and key), turn it on with a first
  * code, then its recovery codes, shown this once.
  */
-import { useEffect, useRef, useState } from 'preact/hooks'
-import { ErrorLine, html, useAction } from '../common/ui.js'
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
+import { ErrorLine, useAction } from '../common/ui.js'
 import { client, field, type T } from './context.js'
 
 type Factor = { id: string, type: string, name: string, status: string }
@@ -21,7 +21,9 @@ export function Authenticator ({ t }: { t: T }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [codes, setCodes] = useState<string[] | null>(null)
   // Each step's first words take the focus: the button that led there is gone.
-  const lead = useRef<HTMLElement>(null)
+  const lead = useRef<HTMLElement | null>(null)
+  // A callback ref: one ref for the heading or the paragraph, whichever element leads.
+  const leads = useCallback((element: HTMLElement | null) => { lead.current = element }, [])
   useEffect(() => { lead.current?.focus() }, [!!enrolment, !!codes])
 
   const load = async () => {
@@ -45,30 +47,40 @@ export function Authenticator ({ t }: { t: T }) {
   }
 
   const body = codes
-    ? html`<p role="status" class="ok">${t('totpEnabled')}</p>
-        <h3 tabindex="-1" ref=${lead}>${t('recoveryCodes')}</h3>
-        <p>${t('recoveryCodesNote')}</p>
-        <ul class="codes" aria-label=${t('recoveryCodes')}>${codes.map((c) => html`<li key=${c}><code>${c}</code></li>`)}</ul>
-        <button type="button" onClick=${() => setCodes(null)}>${t('savedCodes')}</button>`
+    ? (
+      <>
+        <p role="status" class="ok">{t('totpEnabled')}</p>
+        <h3 tabindex={-1} ref={leads}>{t('recoveryCodes')}</h3>
+        <p>{t('recoveryCodesNote')}</p>
+        <ul class="codes" aria-label={t('recoveryCodes')}>{codes.map((c) => <li key={c}><code>{c}</code></li>)}</ul>
+        <button type="button" onClick={() => setCodes(null)}>{t('savedCodes')}</button>
+      </>
+      )
     : enrolment
-      ? html`<p tabindex="-1" ref=${lead}>${t('scanQr')}</p>
-          <img class="qr" src=${qrSrc(enrolment.qrSvg)} alt=${t('qrAlt')} width="200" height="200" />
-          <p>${t('secretKey')}: <code class="secret" data-testid="totp-secret">${enrolment.secret}</code></p>
-          <form onSubmit=${verify}>
-            ${field('totp-code', t('totpCode'), { name: 'code', inputmode: 'numeric', autocomplete: 'one-time-code', pattern: '[0-9]{6}', required: true })}
+      ? (
+        <>
+          <p tabindex={-1} ref={leads}>{t('scanQr')}</p>
+          <img class="qr" src={qrSrc(enrolment.qrSvg)} alt={t('qrAlt')} width="200" height="200" />
+          <p>{t('secretKey')}: <code class="secret" data-testid="totp-secret">{enrolment.secret}</code></p>
+          <form onSubmit={verify}>
+            {field('totp-code', t('totpCode'), { name: 'code', inputmode: 'numeric', autocomplete: 'one-time-code', pattern: '[0-9]{6}', required: true })}
             <div class="row">
-              <button type="submit" disabled=${busy}>${t('turnOn')}</button>
-              <button type="button" class="secondary" onClick=${() => setEnrolment(null)}>${t('cancel')}</button>
+              <button type="submit" disabled={busy}>{t('turnOn')}</button>
+              <button type="button" class="secondary" onClick={() => setEnrolment(null)}>{t('cancel')}</button>
             </div>
-          </form>`
+          </form>
+        </>
+        )
       : totp
-        ? html`<p>${t('totpOn', { name: totp.name })}</p>`
+        ? <p>{t('totpOn', { name: totp.name })}</p>
         : totp === null
-          ? html`<p>${t('totpOff')}</p><button type="button" disabled=${busy} onClick=${start}>${t('enrolTotp')}</button>`
+          ? <><p>{t('totpOff')}</p><button type="button" disabled={busy} onClick={start}>{t('enrolTotp')}</button></>
           : null
-  return html`<section aria-labelledby="totp-title">
-    <h2 id="totp-title">${t('authenticatorApp')}</h2>
-    ${body}
-    <${ErrorLine} error=${error} />
-  </section>`
+  return (
+    <section aria-labelledby="totp-title">
+      <h2 id="totp-title">{t('authenticatorApp')}</h2>
+      {body}
+      <ErrorLine error={error} />
+    </section>
+  )
 }

@@ -2,7 +2,7 @@
 import { createClient } from '../sdk/index.js'
 import type { MESSAGES } from './messages.js'
 import { pickLocale, translator } from '../common/i18n.js'
-import { html } from '../common/ui.js'
+import type { InputHTMLAttributes } from 'preact'
 
 export const LOCALE_KEY = 'latchkey-demo-locale'
 export const client = createClient({ kind: 'users', lang: pickLocale(LOCALE_KEY) })
@@ -22,9 +22,13 @@ export type Mfa = { mfaToken: string, factors: Factor[] }
 export const mfaOf = (result: any): Mfa | null =>
   result?.mfaRequired ? { mfaToken: result.mfaToken, factors: (result.factors ?? []).filter((f: Factor) => f.type === 'totp') } : null
 
-export const field = (id: string, label: string, props: Record<string, unknown>) => html`
-  <label for=${id}>${label}</label>
-  <input id=${id} ...${props} />`
+/** A labelled input: its label, then the input with `props`. */
+export const field = (id: string, label: string, props: InputHTMLAttributes) => (
+  <>
+    <label for={id}>{label}</label>
+    <input id={id} {...props} />
+  </>
+)
 
 /** A JSON call with the access token (the SDK's fetch refreshes it when needed); an error body throws. */
 export async function api (path: string, body: Record<string, unknown>): Promise<any> {
