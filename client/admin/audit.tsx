@@ -2,9 +2,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ErrorLine, useAction } from '../common/ui.js'
 import { formatTime, type Locale } from '../common/i18n.js'
+import type { Args } from '../sdk/index.js'
 import { AUDIT_EVENTS } from './events.js'
 import { drawChart, totals, type StatsBucket } from './chart.js'
-import { api, currentLocale, hashOf, type AuditEvent, type T } from './context.js'
+import { api, currentLocale, hashOf, type Answer, type T } from './context.js'
 
 /** A datetime-local value (the browser's time zone) as an ISO time, or undefined. */
 const isoOf = (local: string) => local ? new Date(local).toISOString() : undefined
@@ -17,6 +18,13 @@ const localOf = (iso: string | null) => {
 /** An account by its email; by the end of its id when it has none (an account removed since). */
 const nameOf = (email: string | null, id: string) => email ?? id.slice(-12)
 
+type Query = Args<'/v1/admins/listauditevents'>
+/**
+ * The filters of the address, '' when absent. Its values are sent as they are: the service
+ * refuses one it does not know (an address typed by hand), and the page shows its error.
+ */
+type Filters = { [K in 'accountType' | 'accountId' | 'event' | 'from' | 'to']: NonNullable<Query[K]> | '' }
+
 export function Audit ({ t, params }: { t: T, params: URLSearchParams }) {
   const filters = {
     accountType: params.get('accountType') ?? '',
@@ -24,10 +32,10 @@ export function Audit ({ t, params }: { t: T, params: URLSearchParams }) {
     event: params.get('event') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? ''
-  }
+  } as Filters
   const cursor = params.get('cursor') ?? undefined
   const { busy, error, run } = useAction()
-  const [page, setPage] = useState<{ events: AuditEvent[], nextCursor: string | null } | null>(null)
+  const [page, setPage] = useState<Answer<'listauditevents'> | null>(null)
   useEffect(() => { run(async () => setPage(await api('listauditevents', { ...filters, cursor }))) }, [params.toString()])
   const submit = (e: Event) => {
     e.preventDefault()

@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ErrorLine, useAction, useConfirm } from '../common/ui.js'
 import { formatTime } from '../common/i18n.js'
-import { api, currentLocale, hashOf, userStatus, type Factor, type Session, type T, type User } from './context.js'
+import type { Args } from '../sdk/index.js'
+import { api, currentLocale, hashOf, userStatus, type AdminAction, type Answer, type Session, type T } from './context.js'
 
 /** "Chrome on Linux", as the service describes the device's User-Agent; else the raw header. */
 function deviceName (t: T, s: Session): string {
@@ -10,12 +11,15 @@ function deviceName (t: T, s: Session): string {
   return s.browser ?? s.os ?? s.userAgent ?? ''
 }
 
+/** A status of the list; the address's is sent as it is (the service refuses one it does not know, shown as the page's error). */
+type Status = NonNullable<Args<'/v1/admins/listusers'>['status']>
+
 export function Users ({ t, params }: { t: T, params: URLSearchParams }) {
   const q = params.get('q') ?? ''
-  const status = params.get('status') ?? 'all'
+  const status = (params.get('status') ?? 'all') as Status
   const cursor = params.get('cursor') ?? undefined
   const { busy, error, run } = useAction()
-  const [page, setPage] = useState<{ users: User[], nextCursor: string | null } | null>(null)
+  const [page, setPage] = useState<Answer<'listusers'> | null>(null)
   useEffect(() => { run(async () => setPage(await api('listusers', { q, status, cursor }))) }, [q, status, cursor])
   const search = (e: Event) => {
     e.preventDefault()
@@ -75,6 +79,9 @@ export function Users ({ t, params }: { t: T, params: URLSearchParams }) {
   )
 }
 
+/** The actions on a user (`userId` their one argument). */
+type UserAction = Extract<AdminAction, 'activateuser' | 'deactivateuser' | 'signoutuser' | 'resetuserfactors' | 'confirmuseremail' | 'restoreuser' | 'deleteuser'>
+
 /** The actions that take something away from the user: each asks first (title and consequence). */
 const DESTRUCTIVE = {
   deactivateuser: ['confirmDeactivate', 'confirmDeactivateBody'],
@@ -86,11 +93,11 @@ const DESTRUCTIVE = {
 export function UserPage ({ t, id }: { t: T, id: string }) {
   const { busy, error, run } = useAction()
   const { ask, dialog } = useConfirm()
-  const [data, setData] = useState<{ user: User, sessions: Session[], factors?: Factor[] } | null>(null)
+  const [data, setData] = useState<Answer<'getuser'> | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const load = () => run(async () => setData(await api('getuser', { userId: id })))
   useEffect(() => { setDone(null); load() }, [id])
-  const act = async (route: string, label: string) => {
+  const act = async (route: UserAction, label: string) => {
     const question = DESTRUCTIVE[route as keyof typeof DESTRUCTIVE]
     if (question && data) {
       const [title, body] = question
@@ -104,11 +111,11 @@ export function UserPage ({ t, id }: { t: T, id: string }) {
   }
   if (!data) return <section><p>{busy ? t('loading') : null}</p><ErrorLine error={error} /></section>
   const { user, sessions, factors } = data
-  const actions: Array<[string, string]> = [
+  const actions: Array<[UserAction, string]> = [
     user.isActive ? ['deactivateuser', t('deactivate')] : ['activateuser', t('activate')],
     ['signoutuser', t('signOutUser')],
     ['resetuserfactors', t('resetFactors')],
-    ...(user.isEmailConfirmed ? [] : [['confirmuseremail', t('confirmEmail')] as [string, string]]),
+    ...(user.isEmailConfirmed ? [] : [['confirmuseremail', t('confirmEmail')] as [UserAction, string]]),
     user.deletedAt ? ['restoreuser', t('restore')] : ['deleteuser', t('delete')]
   ]
   return (

@@ -4,9 +4,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import { ErrorLine, useAction } from '../common/ui.js'
-import { client, field, type T } from './context.js'
+import { call, field, type Factor, type T } from './context.js'
 
-type Factor = { id: string, type: string, name: string, status: string }
 type Enrolment = { factorId: string, secret: string, qrSvg: string }
 
 /**
@@ -27,19 +26,19 @@ export function Authenticator ({ t }: { t: T }) {
   useEffect(() => { lead.current?.focus() }, [!!enrolment, !!codes])
 
   const load = async () => {
-    const { factors } = await client.call('listfactors')
-    setTotp((factors as Factor[]).find((f) => f.type === 'totp' && f.status === 'verified') ?? null)
+    const { factors } = await call('listfactors')
+    setTotp(factors.find((f) => f.type === 'totp' && f.status === 'verified') ?? null)
   }
   useEffect(() => { run(load) }, [])
   const start = () => run(async () => {
-    const { factor, secret, qrSvg } = await client.call('enrolltotp')
+    const { factor, secret, qrSvg } = await call('enrolltotp')
     setEnrolment({ factorId: factor.id, secret, qrSvg })
   })
   const verify = (e: Event) => {
     e.preventDefault()
     const code = String(new FormData(e.target as HTMLFormElement).get('code') ?? '').trim()
     run(async () => {
-      const { recoveryCodes } = await client.call('verifytotp', { factorId: enrolment!.factorId, code })
+      const { recoveryCodes } = await call('verifytotp', { factorId: enrolment!.factorId, code })
       setEnrolment(null)
       setCodes(recoveryCodes)
       await load()

@@ -37,7 +37,7 @@ function App () {
       ? client.completeOAuth()
       : token ? client.signInWithLink(token) : client.restore()
     Promise.resolve(start)
-      .then((result: unknown) => setPending(mfaOf(result)))
+      .then((result) => setPending(mfaOf(result)))
       .catch((err: unknown) => setStartError(errorText(err)))
       .finally(() => setUser((u) => u === undefined ? (client.user as User | null) : u))
   }, [])
