@@ -18,14 +18,14 @@ const TEST_LIMIT = 500
 // Generated files (the SDK's types come from openapi.json) are not read by people.
 const SKIPPED = new Set(['node_modules', 'dist', join('db', 'migrations'), join('client', 'sdk', 'openapi.d.ts')])
 
-/** Every .ts file under the root, as a path relative to it with forward slashes. */
+/** Every .ts and .tsx file under the root, as a path relative to it with forward slashes. */
 function tsFiles (dir = ROOT): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
     const rel = relative(ROOT, path)
     if (entry.name.startsWith('.') || SKIPPED.has(rel)) return []
     if (entry.isDirectory()) return tsFiles(path)
-    return entry.name.endsWith('.ts') ? [rel.split(sep).join('/')] : []
+    return /\.tsx?$/.test(entry.name) ? [rel.split(sep).join('/')] : []
   })
 }
 
@@ -42,7 +42,7 @@ t.test('no module imports itself through others', async (t) => {
 
 t.test('files stay small enough to read', async (t) => {
   const files = tsFiles()
-  t.ok(files.includes('app.ts') && files.includes('test/structure.test.ts'), 'the walk finds sources and tests')
+  t.ok(files.includes('app.ts') && files.includes('client/demo/main.tsx') && files.includes('test/structure.test.ts'), 'the walk finds sources, pages and tests')
   const over = (limit: number, isTest: boolean) => files
     .filter((file) => file.startsWith('test/') === isTest)
     .map((file) => ({ file, lines: lines(file) }))

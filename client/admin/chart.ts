@@ -6,8 +6,10 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { CHART_SERIES } from './events.js'
 import { chartFormats } from './chart-format.js'
+import type { Success } from '../common/api.js'
 
-export interface StatsBucket { start: string, counts: Record<string, number> }
+/** One bucket of /v1/admins/auditstats: its start and the count of each event. */
+export type StatsBucket = Success<'/v1/admins/auditstats'>['buckets'][number]
 
 /** uPlot's columns: the bucket starts in seconds, then one column per series (0 where none). */
 export function chartData (buckets: StatsBucket[]): number[][] {

@@ -3,31 +3,33 @@ import { useEffect, useState } from 'preact/hooks'
 import { createClient } from '../sdk/index.js'
 import type { MESSAGES } from './messages.js'
 import { pickLocale, translator, type Locale } from '../common/i18n.js'
+import type { Action, ArgsOf, ArgsParam, Blankable, PathOf, Success } from '../common/api.js'
 
 export const LOCALE_KEY = 'latchkey-admin-locale'
 export const client = createClient({ kind: 'admins', lang: pickLocale(LOCALE_KEY) })
 
 export type T = ReturnType<typeof translator<typeof MESSAGES.en>>
-export type Admin = { id: string, email: string }
-export type User = {
-  id: string, email: string, isActive: boolean, isEmailConfirmed: boolean, loginCount: number,
-  lastLoginAt: string | null, createdAt: string, deletedAt: string | null, tokenVersion: number
-}
-export type Session = {
-  id: string, client: string, platform: string | null, aal: string, userAgent: string | null, browser: string | null, os: string | null,
-  ipAddress: string | null, createdAt: string, lastUsedAt: string | null, expiresAt: string
-}
-export type Factor = { id: string, type: string, name: string | null, status: string, createdAt: string, lastUsedAt: string | null }
-export type AuditEvent = { id: string, createdAt: string, event: string, accountType: string, accountId: string | null, actorType: string | null, actorId: string | null, accountEmail: string | null, actorEmail: string | null, ipAddress: string | null, data: Record<string, unknown> }
+export type { Admin, Factor } from '../sdk/index.js'
+/** An admin action: `listusers` for /v1/admins/listusers. */
+export type AdminAction = Action<'admins'>
+type Path<A extends AdminAction> = PathOf<'admins', A>
+/** The body of an admin action's success. */
+export type Answer<A extends AdminAction> = Success<Path<A>>
+/** The API's shapes, as the SDK's generated types have them. */
+export type User = Answer<'getuser'>['user']
+export type Session = Answer<'getuser'>['sessions'][number]
 
 export let currentLocale: Locale = pickLocale(LOCALE_KEY)
 /** The console's language, for dates; App sets it on a switch. */
 export function setCurrentLocale (locale: Locale): void { currentLocale = locale }
 
-/** An admin route through the SDK (token added, refreshed on need), empty arguments left out; its body, or a LatchkeyError. */
-export async function api (action: string, args: Record<string, unknown> = {}): Promise<any> {
-  const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== '' && value !== null))
-  return await client.call(action, given)
+/**
+ * An admin action through the SDK (token added, refreshed on need), typed by the operation, empty
+ * arguments left out; its body, or a LatchkeyError.
+ */
+export async function api<A extends AdminAction> (action: A, ...[args]: ArgsParam<Path<A>, Blankable<ArgsOf<Path<A>>>>): Promise<Answer<A>> {
+  const given = Object.fromEntries(Object.entries(args ?? {}).filter(([, value]) => value !== undefined && value !== '' && value !== null))
+  return await client.call(action, given) as Answer<A>
 }
 
 /** The route of the location's hash: `#/users/<id>?a=b` -> ['users', '<id>'] and its parameters. */

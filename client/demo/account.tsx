@@ -1,7 +1,7 @@
 /** Signed in: the account (sign-outs, a passkey), its devices, and the live feed with publish. */
 import { useEffect, useState } from 'preact/hooks'
 import type { RoomEvent, SocketStatus } from '../sdk/index.js'
-import { ErrorLine, html, leave, useAction, useConfirm } from '../common/ui.js'
+import { ErrorLine, leave, useAction, useConfirm } from '../common/ui.js'
 import { formatTime, type Locale } from '../common/i18n.js'
 import { api, client, field, type FeedItem, type Session, type T, type User } from './context.js'
 
@@ -21,21 +21,23 @@ export function Account ({ t, user }: { t: T, user: User }) {
       setAdded(name)
     })
   }
-  return html`<section aria-labelledby="account-title">
-    <h2 id="account-title">${t('account')}</h2>
-    <p>${t('signedInAs', { email: user.email })}</p>
-    <div class="row">
-      <button type="button" disabled=${busy} onClick=${() => run(() => leave(() => client.logout()))}>${t('signOut')}</button>
-      <button type="button" disabled=${busy} onClick=${signOutAll}>${t('signOutAll')}</button>
-    </div>
-    <form onSubmit=${addPasskey}>
-      ${field('passkey-name', t('passkeyName'), { name: 'name', maxlength: 64, placeholder: 'Laptop' })}
-      <button type="submit" disabled=${busy}>${t('addPasskey')}</button>
-      ${added ? html`<p role="status">${t('passkeyAdded', { name: added })}</p>` : null}
-    </form>
-    <${ErrorLine} error=${error} />
-    ${dialog}
-  </section>`
+  return (
+    <section aria-labelledby="account-title">
+      <h2 id="account-title">{t('account')}</h2>
+      <p>{t('signedInAs', { email: user.email })}</p>
+      <div class="row">
+        <button type="button" disabled={busy} onClick={() => run(() => leave(() => client.logout()))}>{t('signOut')}</button>
+        <button type="button" disabled={busy} onClick={signOutAll}>{t('signOutAll')}</button>
+      </div>
+      <form onSubmit={addPasskey}>
+        {field('passkey-name', t('passkeyName'), { name: 'name', maxlength: 64, placeholder: 'Laptop' })}
+        <button type="submit" disabled={busy}>{t('addPasskey')}</button>
+        {added ? <p role="status">{t('passkeyAdded', { name: added })}</p> : null}
+      </form>
+      <ErrorLine error={error} />
+      {dialog}
+    </section>
+  )
 }
 
 /** "Chrome on Linux", as the service describes the device's User-Agent; else what the client said of itself. */
@@ -63,20 +65,26 @@ export function Devices ({ t, locale }: { t: T, locale: Locale }) {
       setSessions(await client.listSessions())
     })
   }
-  return html`<section aria-labelledby="devices-title">
-    <h2 id="devices-title">${t('devices')}</h2>
-    <button type="button" disabled=${busy} onClick=${load}>${t('refresh')}</button>
-    <ul class="list" aria-label=${t('devices')}>
-      ${sessions.map((s) => html`<li key=${s.id} class="device">
-        <span><strong title=${s.userAgent ?? ''}>${deviceName(t, s)}</strong>
-          ${s.current ? html` <em>(${t('thisDevice')})</em>` : null}
-          <br /><small>${t('created', { when: formatTime(locale, s.createdAt) })}${s.lastUsedAt ? ` · ${t('lastUsed', { when: formatTime(locale, s.lastUsedAt) })}` : ''}</small></span>
-        <button type="button" disabled=${busy} aria-label=${`${t('revoke')}: ${deviceName(t, s)}`} onClick=${() => revoke(s.id)}>${t('revoke')}</button>
-      </li>`)}
-    </ul>
-    <${ErrorLine} error=${error} />
-    ${dialog}
-  </section>`
+  return (
+    <section aria-labelledby="devices-title">
+      <h2 id="devices-title">{t('devices')}</h2>
+      <button type="button" disabled={busy} onClick={load}>{t('refresh')}</button>
+      <ul class="list" aria-label={t('devices')}>
+        {sessions.map((s) => (
+          <li key={s.id} class="device">
+            <span>
+              <strong title={s.userAgent ?? ''}>{deviceName(t, s)}</strong>
+              {s.current ? <> <em>({t('thisDevice')})</em></> : null}
+              <br /><small>{t('created', { when: formatTime(locale, s.createdAt) })}{s.lastUsedAt ? ` · ${t('lastUsed', { when: formatTime(locale, s.lastUsedAt) })}` : ''}</small>
+            </span>
+            <button type="button" disabled={busy} aria-label={`${t('revoke')}: ${deviceName(t, s)}`} onClick={() => revoke(s.id)}>{t('revoke')}</button>
+          </li>
+        ))}
+      </ul>
+      <ErrorLine error={error} />
+      {dialog}
+    </section>
+  )
 }
 
 const SOCKET_STATES = { connecting: 'connecting', open: 'connected', reconnecting: 'reconnecting', closed: 'closed', 'signed-out': 'closed' } as const
@@ -104,17 +112,19 @@ export function Feed ({ t, locale }: { t: T, locale: Locale }) {
       form.reset()
     })
   }
-  return html`<section aria-labelledby="feed-title">
-    <h2 id="feed-title">${t('feed')}</h2>
-    <p role="status" class="muted" data-state=${state}>${t('feedState', { state: t(SOCKET_STATES[state]) })}</p>
-    <form onSubmit=${publish}>
-      ${field('post-title', t('postTitle'), { name: 'title', required: true, maxlength: 200 })}
-      <button type="submit" disabled=${busy}>${t('publish')}</button>
-      <${ErrorLine} error=${error} />
-    </form>
-    <ol class="list" aria-label=${t('feed')} aria-live="polite">
-      ${items.length === 0 ? html`<li class="muted">${t('noPosts')}</li>` : null}
-      ${items.map((p) => html`<li key=${p.postId} class="post"><strong>${p.title}</strong> <small>${t('published', { when: formatTime(locale, p.publishedAt) })}</small></li>`)}
-    </ol>
-  </section>`
+  return (
+    <section aria-labelledby="feed-title">
+      <h2 id="feed-title">{t('feed')}</h2>
+      <p role="status" class="muted" data-state={state}>{t('feedState', { state: t(SOCKET_STATES[state]) })}</p>
+      <form onSubmit={publish}>
+        {field('post-title', t('postTitle'), { name: 'title', required: true, maxlength: 200 })}
+        <button type="submit" disabled={busy}>{t('publish')}</button>
+        <ErrorLine error={error} />
+      </form>
+      <ol class="list" aria-label={t('feed')} aria-live="polite">
+        {items.length === 0 ? <li class="muted">{t('noPosts')}</li> : null}
+        {items.map((p) => <li key={p.postId} class="post"><strong>{p.title}</strong> <small>{t('published', { when: formatTime(locale, p.publishedAt) })}</small></li>)}
+      </ol>
+    </section>
+  )
 }

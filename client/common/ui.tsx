@@ -1,13 +1,9 @@
 /**
- * What both pages share: htm bound to Preact, the signed-in account, the busy/error state of an
- * action, sign-outs of their own.
+ * What both pages share (TSX, Preact's JSX runtime): the signed-in account, the busy/error state
+ * of an action, sign-outs of their own, a confirmation.
  */
-import { h } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
-import htm from 'htm'
 import type { AuthState } from '../sdk/index.js'
-
-export const html = htm.bind(h)
 
 /** True while this page signs itself out: the sign-out that follows is not an ended session. */
 export let leaving = false
@@ -54,7 +50,7 @@ export function useAction () {
   return { busy, error, run }
 }
 
-export const ErrorLine = ({ error }: { error: string | null }) => error ? html`<p class="error" role="alert">${error}</p>` : null
+export const ErrorLine = ({ error }: { error: string | null }) => error ? <p class="error" role="alert">{error}</p> : null
 
 /** What a confirmation asks: its question, what follows, and its two buttons' words. */
 export interface Confirmation { title: string, body?: string, confirm: string, cancel: string }
@@ -68,7 +64,7 @@ export function useConfirm () {
   const [asked, setAsked] = useState<(Confirmation & { resolve: (ok: boolean) => void }) | null>(null)
   const ask = useCallback((c: Confirmation) => new Promise<boolean>((resolve) => setAsked({ ...c, resolve })), [])
   const dialog = asked
-    ? html`<${ConfirmDialog} ...${asked} done=${(ok: boolean) => { setAsked(null); asked.resolve(ok) }} />`
+    ? <ConfirmDialog {...asked} done={(ok: boolean) => { setAsked(null); asked.resolve(ok) }} />
     : null
   return { ask, dialog }
 }
@@ -88,13 +84,15 @@ function ConfirmDialog ({ title, body, confirm, cancel, done }: Confirmation & {
     cancelButton.current?.focus()
     return () => { if (dialog.current?.open) dialog.current.close() }
   }, [])
-  return html`<dialog ref=${dialog} class="confirm" aria-labelledby="confirm-title" aria-describedby=${body ? 'confirm-body' : undefined}
-      onClose=${() => finish(false)}>
-    <h2 id="confirm-title">${title}</h2>
-    ${body ? html`<p id="confirm-body">${body}</p>` : null}
-    <div class="row">
-      <button type="button" class="secondary" ref=${cancelButton} onClick=${() => finish(false)}>${cancel}</button>
-      <button type="button" class="danger" onClick=${() => finish(true)}>${confirm}</button>
-    </div>
-  </dialog>`
+  return (
+    <dialog ref={dialog} class="confirm" aria-labelledby="confirm-title" aria-describedby={body ? 'confirm-body' : undefined}
+      onClose={() => finish(false)}>
+      <h2 id="confirm-title">{title}</h2>
+      {body ? <p id="confirm-body">{body}</p> : null}
+      <div class="row">
+        <button type="button" class="secondary" ref={cancelButton} onClick={() => finish(false)}>{cancel}</button>
+        <button type="button" class="danger" onClick={() => finish(true)}>{confirm}</button>
+      </div>
+    </dialog>
+  )
 }

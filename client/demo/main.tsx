@@ -8,7 +8,7 @@ import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { MESSAGES } from './messages.js'
 import { LOCALES, pickLocale, saveLocale, translator, type Locale } from '../common/i18n.js'
-import { ErrorLine, errorText, html, useAccount } from '../common/ui.js'
+import { ErrorLine, errorText, useAccount } from '../common/ui.js'
 import { LOCALE_KEY, client, mfaOf, type Mfa, type Provider, type User } from './context.js'
 import { SignIn, SignUp } from './signin.js'
 import { Account, Devices, Feed } from './account.js'
@@ -37,30 +37,34 @@ function App () {
       ? client.completeOAuth()
       : token ? client.signInWithLink(token) : client.restore()
     Promise.resolve(start)
-      .then((result: unknown) => setPending(mfaOf(result)))
+      .then((result) => setPending(mfaOf(result)))
       .catch((err: unknown) => setStartError(errorText(err)))
       .finally(() => setUser((u) => u === undefined ? (client.user as User | null) : u))
   }, [])
 
-  return html`<header>
-      <h1>${t('title')}</h1>
-      <p role="status" class="who">${user ? t('signedInAs', { email: user.email }) : t('signedOut')}</p>
-      <div class="lang">
-        <label for="language">${t('language')}</label>
-        <select id="language" value=${locale} onChange=${(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>
-          ${LOCALES.map((l) => html`<option value=${l}>${l === 'en' ? 'English' : 'Español'}</option>`)}
-        </select>
-      </div>
-    </header>
-    <main>
-      ${ended ? html`<p class="error" role="alert">${t('sessionEnded')}</p>` : null}
-      <${ErrorLine} error=${startError} />
-      ${user === undefined
-        ? null
-        : user
-          ? html`<div class="grid"><${Account} t=${t} user=${user} /><${Authenticator} t=${t} /><${Devices} t=${t} locale=${locale} /><${Feed} t=${t} locale=${locale} /></div>`
-          : html`<div class="grid" onSubmit=${dismiss}><${SignIn} t=${t} providers=${providers} pending=${pending} /><${SignUp} t=${t} /></div>`}
-    </main>`
+  return (
+    <>
+      <header>
+        <h1>{t('title')}</h1>
+        <p role="status" class="who">{user ? t('signedInAs', { email: user.email }) : t('signedOut')}</p>
+        <div class="lang">
+          <label for="language">{t('language')}</label>
+          <select id="language" value={locale} onChange={(e: Event) => setLocale((e.target as HTMLSelectElement).value as Locale)}>
+            {LOCALES.map((l) => <option value={l}>{l === 'en' ? 'English' : 'Español'}</option>)}
+          </select>
+        </div>
+      </header>
+      <main>
+        {ended ? <p class="error" role="alert">{t('sessionEnded')}</p> : null}
+        <ErrorLine error={startError} />
+        {user === undefined
+          ? null
+          : user
+            ? <div class="grid"><Account t={t} user={user} /><Authenticator t={t} /><Devices t={t} locale={locale} /><Feed t={t} locale={locale} /></div>
+            : <div class="grid" onSubmit={dismiss}><SignIn t={t} providers={providers} pending={pending} /><SignUp t={t} /></div>}
+      </main>
+    </>
+  )
 }
 
-render(html`<${App} />`, document.getElementById('app')!)
+render(<App />, document.getElementById('app')!)
