@@ -45,7 +45,7 @@ export type ActionSpec<Args extends TSchema, Params extends TSchema, Success ext
 
 /**
  * Defines an action on `app` (the routes plugin of its domain, under that plugin's prefix): every
- * route of the API is written this way. What a route always has (any method, the arguments as
+ * route of the domains and the probes is written this way. What a route always has (any method, the arguments as
  * one schema, the error bodies, an operation name and a summary) is filled in here, so an
  * action file holds only what is its own.
  */
