@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction } from '../action.js'
 import { Type } from '@sinclair/typebox'
+import { defineAction } from '../action.js'
 
 /**
  * GET /.well-known/jwks.json: the public keys that verify access tokens (RFC 7517), for services

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction } from '../../core/action.js'
 import { Type } from '@sinclair/typebox'
+import { defineAction } from '../../core/action.js'
 import { AuthorizeArgsSchema, ProviderParamsSchema } from '../../../schemas/federation.js'
 import { STATE_COOKIE, stateCookieOptions, callbackUrl } from '../http.js'
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction } from '../../core/action.js'
 import { Type } from '@sinclair/typebox'
+import { defineAction } from '../../core/action.js'
 import { CallbackArgsSchema, ProviderParamsSchema } from '../../../schemas/federation.js'
 import { cookiesOf } from '../../core/cookies.js'
 import { auditContext } from '../../accounts/actions/common.js'
