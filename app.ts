@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyPluginAsync } from 'fastify'
 import type { DestinationStream } from 'pino'
 import autoload from '@fastify/autoload'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -38,6 +36,15 @@ import posts, { type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
 import protocol from './plugins/realtime/protocol.js'
 import { cronItems, taskList } from './workers/index.js'
+import { ACCOUNT_TYPES, type AccountTypeName } from './plugins/accounts/registry.js'
+import serviceRoutes from './plugins/core/routes.js'
+import accountRoutes, { type KindRoutes } from './plugins/accounts/routes.js'
+import factorRoutes from './plugins/factors/routes.js'
+import passkeyRoutes from './plugins/passkeys/routes.js'
+import federationRoutes from './plugins/federation/routes.js'
+import adminRoutes from './plugins/admin/routes.js'
+import postRoutes from './plugins/posts/routes.js'
+import realtimeRoutes from './plugins/realtime/routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,7 +61,10 @@ export interface AppOptions {
   config: Config
   /** Error tracking: called with the error and the request context for every 5xx. */
   onError?: ErrorTracker
-  /** Route folders to autoload; versions are sub-folders (v1/, v2/). Tests add fixtures here. */
+  /**
+   * Folders to autoload before the domains' routes; versions are sub-folders (v1/, v2/). Tests
+   * add fixture routes here, and plugins whose hooks must see every route (a route collector).
+   */
   routeDirs?: string[]
   /** Logger options on top of LOG_LEVEL (tests capture log lines with a stream). */
   logger?: Omit<FastifyLoggerOptions, 'redact'> & { stream?: DestinationStream }
@@ -66,7 +76,17 @@ export interface AppOptions {
   listen?: boolean
 }
 
-const here = dirname(fileURLToPath(import.meta.url))
+/**
+ * The routes plugins of the domains that serve account types, and the types each serves: each
+ * is registered once per type, under `/v1/<kind.path>` (plugins/accounts/registry.ts).
+ */
+const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly AccountTypeName[]]> = [
+  [accountRoutes, ['user', 'admin']],
+  [factorRoutes, ['user', 'admin']],
+  [passkeyRoutes, ['user', 'admin']],
+  [federationRoutes, ['user']],
+  [adminRoutes, ['admin']]
+]
 const VERSIONED = /^\/(v[0-9]+)\//
 
 function trustHops (hops: number) {
@@ -168,10 +188,23 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   if (role === 'serve') {
     await app.register(websocket)
     await app.register(protocol)
-    for (const dir of opts.routeDirs ?? [join(here, 'routes')]) {
+    for (const dir of opts.routeDirs ?? []) {
       await app.register(autoload, { dir, dirNameRoutePrefix: true })
     }
+    await registerRoutes(app)
   }
   // Both roles: onReady hooks open what has a port of its own (the metrics listener).
   await app.ready()
+}
+
+/** Every route: the service's own, then each domain's routes plugin under its prefix. */
+async function registerRoutes (app: FastifyInstance) {
+  await app.register(serviceRoutes)
+  for (const kind of Object.values(ACCOUNT_TYPES)) {
+    for (const [routes, types] of KIND_ROUTES) {
+      if (types.includes(kind.type)) await app.register(routes, { prefix: `/v1/${kind.path}`, kind })
+    }
+  }
+  await app.register(postRoutes, { prefix: '/v1/posts' })
+  await app.register(realtimeRoutes, { prefix: '/v1' })
 }

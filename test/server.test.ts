@@ -8,7 +8,7 @@ import { scratch } from './helpers/cli.js'
 import { serve } from './fixtures/serve.js'
 import { SLOW_MS, slow } from './fixtures/routes/v1/slow/wait.js'
 
-const routeDirs = [join(ROOT, 'routes'), join(ROOT, 'test', 'fixtures', 'routes')]
+const routeDirs = [join(ROOT, 'test', 'fixtures', 'routes')]
 
 interface RawResponse { status: number, headers: Record<string, string>, body: any }
 

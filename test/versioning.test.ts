@@ -7,7 +7,7 @@ import { collected } from './fixtures/route-collector/collect.js'
 
 const FIXTURES = join(ROOT, 'test', 'fixtures')
 const collector = join(FIXTURES, 'route-collector')
-const routeDirs = [collector, join(ROOT, 'routes'), join(FIXTURES, 'routes')]
+const routeDirs = [collector, join(FIXTURES, 'routes')]
 
 t.test('versioned routes', async (t) => {
   collected.routes = []

@@ -60,7 +60,7 @@ export function createLockout (app: FastifyInstance) {
     async failed (kind: AccountType, address: string, accountId: string | null, attempt: Attempt,
       meta: { ip: string | null, userAgent: string | null, locale?: string }): Promise<void> {
       if (attempt.number === null || attempt.number < threshold) return
-      // Sign-in links are the users' alone (routes/v1/users/signinwithlink.ts): an admin's mail names the reset.
+      // Sign-in links are the users' alone (actions/signinwithlink.ts): an admin's mail names the reset.
       const link = config.magicLinkEnabled && kind === ACCOUNT_TYPES.user ? newOpaqueToken() : null
       await STATEMENTS.get(kind)!.lock.run(sql, [address, attempt.number, windowSeconds, accountId, uuidv7(), meta.ip, meta.userAgent,
         meta.locale ?? 'en', uuidv7(), link?.hash ?? null, link && `${config.publicAppUrl}${PAGES.sign_in}?token=${link.token}`,

@@ -9,7 +9,7 @@ export type AccountTypeName = 'user' | 'admin'
 
 export interface AccountType {
   type: AccountTypeName
-  /** Plural used in URLs (/v1/users/...) and in route folders. */
+  /** Plural used in URLs: the prefix of the type's routes (/v1/users/...). */
   path: string
   /** Key of the account object in response bodies. */
   bodyKey: string

@@ -124,12 +124,35 @@ function transform (translate: (key: string) => string) {
   }
 }
 
+/** A versioned path's place: version, first segment, the segment's own actions before deeper paths, then by name. */
+function pathKey (url: string): [number, string, number, string] | null {
+  const versioned = /^\/v([0-9]+)\/([^/]+)/.exec(url)
+  return versioned ? [Number(versioned[1]), versioned[2], url.split('/').length, url] : null
+}
+
+/**
+ * The paths in one order whatever order the domains' routes plugins register their routes in:
+ * the unversioned ones as registered, then the versioned ones by pathKey.
+ */
+function sortPaths (paths: Json): Json {
+  const order = (a: string, b: string): number => {
+    const [ka, kb] = [pathKey(a), pathKey(b)]
+    if (!ka || !kb) return Number(Boolean(ka)) - Number(Boolean(kb))
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] < kb[i] ? -1 : 1
+    return 0
+  }
+  return Object.fromEntries(Object.keys(paths).sort(order).map((url) => [url, paths[url]]))
+}
+
 /**
  * The whole document: one operation per any-method route, the error body as a component,
  * `lang` on every operation, response descriptions, the tags.
  */
 function transformObject (openapiObject: Json, locales: string[]) {
   const { components } = openapiObject
+  openapiObject.paths = sortPaths(openapiObject.paths)
+  // By name, as the paths are ordered: not in the order the routes that use them were registered.
+  components.securitySchemes = Object.fromEntries(Object.entries(components.securitySchemes as Json).sort(([a], [b]) => a.localeCompare(b)))
   components.parameters = {
     lang: {
       name: 'lang',

@@ -1,12 +1,11 @@
 import fp from 'fastify-plugin'
-import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
 import { repositoryOf } from '../accounts/repository.js'
 import { revocations } from '../accounts/devices.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
 import { presentAdminView } from '../admin/accounts.js'
 import type { AdminAccountView } from '../../schemas/admin.js'
-import { adminMfaRequired } from './errors.js'
 import { factorRepositoryOf } from './repository.js'
 import { secretBox } from './secrets.js'
 import { createEnrolment } from './enrolment.js'
@@ -18,12 +17,6 @@ export type { MfaAnswer } from './challenge.js'
 declare module 'fastify' {
   interface FastifyInstance { factors: ReturnType<typeof createFactors> }
 }
-
-/**
- * The admin routes an aal1 admin token still reaches when ADMIN_MFA_REQUIRED is on: who it is,
- * signing out, and enrolling a factor (TOTP or passkey) to sign in with next time.
- */
-export const AAL1_ADMIN_ACTIONS: readonly string[] = ['me', 'logout', 'enrolltotp', 'verifytotp', 'passkeyregisteroptions', 'passkeyregister']
 
 /** Second factors of every account type: TOTP enrolment and management, the second step of a sign-in, an admin's reset. */
 export function createFactors (app: FastifyInstance) {
@@ -54,19 +47,6 @@ export function createFactors (app: FastifyInstance) {
   }
 }
 
-/** How openapi.json lists the refusal on the admin routes it concerns. */
-const MFA_REQUIRED = { error: 'ADMIN.FORBIDDEN_MFA_REQUIRED', when: 'with ADMIN_MFA_REQUIRED=true, to an aal1 token' }
-
 export default fp(async (app) => {
   app.decorate('factors', createFactors(app))
-  const refuseAal1: preValidationAsyncHookHandler = async (request) => {
-    if (request.account?.aal !== 'aal2') throw adminMfaRequired()
-  }
-  // Every admin route but the exempt ones, right after authentication: before the arguments are
-  // looked at. The error is declared on them whatever the setting (the document is the same).
-  app.addHook('onRoute', (route) => {
-    if (route.config?.auth !== 'admin' || AAL1_ADMIN_ACTIONS.includes(route.url.split('/').pop()!)) return
-    route.config = { ...route.config, errors: [...route.config.errors ?? [], MFA_REQUIRED] }
-    if (app.config.adminMfaRequired) route.preValidation = [refuseAal1, ...[route.preValidation ?? []].flat()]
-  })
 }, { name: 'factors', dependencies: ['db', 'config', 'sessions', 'account-metrics'] })

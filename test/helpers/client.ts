@@ -14,7 +14,7 @@ export const SECRETS = { ACCESS_TOKEN_SECRET: 's'.repeat(40), REFRESH_TOKEN_SECR
 
 /** The page the SDK runs in, on the app's origin, outside its pages (test/fixtures/sdk-page/). */
 const PAGE = '/sdk-test'
-const routeDirs = [join(ROOT, 'test', 'fixtures', 'sdk-page'), join(ROOT, 'routes')]
+const routeDirs = [join(ROOT, 'test', 'fixtures', 'sdk-page')]
 
 export interface SdkApp {
   app: FastifyInstance

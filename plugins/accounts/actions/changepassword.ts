@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
+import { Success } from '../../../schemas/common.js'
 import { ChangePasswordArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from './common.js'
@@ -11,23 +11,18 @@ import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '
  * INVALID_CURRENT_PASSWORD, and guesses are limited per account like logins.
  */
 export function changepassword (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { accountLifecycle } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/changepassword',
-      config: {
-        operation: operation(kind, 'changepassword'),
-        hashesPassword: true,
-        auth: kind.type,
-        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_WEAK_PASSWORD')
-      },
-      schema: {
-        summary: 'Change the password; the other devices are signed out',
-        querystring: ChangePasswordArgsSchema,
-        response: responses({ 200: Success(200) })
-      },
+      operation: operation(kind, 'changepassword'),
+      hashesPassword: true,
+      auth: kind.type,
+      assurance: 'policy',
+      errors: errorsOf(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_WEAK_PASSWORD'),
+      summary: 'Change the password; the other devices are signed out',
+      args: ChangePasswordArgsSchema,
+      responses: { 200: Success(200) },
       preHandler: passwordRateLimit(app, kind, 'changepassword', callerId),
       handler: async (request) => {
         const { currentPassword, newPassword } = request.query

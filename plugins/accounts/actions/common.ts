@@ -10,8 +10,8 @@ import type { AccountResponseSchema, AuthResponseSchema, PublicAccount } from '.
 import type { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
 
 /**
- * What the account actions share. Each action is a route factory in this folder, instantiated
- * per account type by a one-line file under routes/v1/<type>/: `export default login(ACCOUNT_TYPES.user)`.
+ * What the account actions share. Each action is a route factory in this folder (`login(kind)`),
+ * registered per account type by the accounts routes plugin (../routes.ts).
  */
 export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' |
   'listsessions' | 'revokesession' | 'logoutothers' | 'requestemailverification' | 'verifyemail' |

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { AuthResponseSchema, LoginArgsSchema } from '../../../schemas/accounts.js'
 import { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../registry.js'
@@ -11,23 +10,17 @@ import { countOutcomes, errorsOf, operation, passwordRateLimit, sendSignIn, sess
  * an account with a verified TOTP factor, the second step (200 mfaRequired; verifymfa ends it).
  */
 export function login (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { sessions } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/login',
-      config: {
-        operation: operation(kind, 'login'),
-        hashesPassword: true,
-        signsIn: true,
-        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', 'BAD_REQUEST_ACCOUNT_INACTIVE', 'BAD_REQUEST_ACCOUNT_DELETED', 'UNAUTHORIZED_EMAIL_NOT_CONFIRMED')
-      },
-      schema: {
-        summary: 'Sign in with email and password',
-        querystring: LoginArgsSchema,
-        response: responses({ 201: AuthResponseSchema(kind, 201), 200: MfaRequiredResponseSchema })
-      },
+      operation: operation(kind, 'login'),
+      hashesPassword: true,
+      signsIn: true,
+      errors: errorsOf(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS', 'BAD_REQUEST_ACCOUNT_INACTIVE', 'BAD_REQUEST_ACCOUNT_DELETED', 'UNAUTHORIZED_EMAIL_NOT_CONFIRMED'),
+      summary: 'Sign in with email and password',
+      args: LoginArgsSchema,
+      responses: { 201: AuthResponseSchema(kind, 201), 200: MfaRequiredResponseSchema },
       preHandler: passwordRateLimit(app, kind, 'login'),
       ...countOutcomes(app, kind, 'logins'),
       handler: async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { LogoutOthersResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import { auditContext, operation } from './common.js'
@@ -11,18 +10,16 @@ import { auditContext, operation } from './common.js'
  * working; the other devices lose their refresh tokens and sockets at once.
  */
 export function logoutothers (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { sessions } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/logoutothers',
-      config: { operation: operation(kind, 'logoutothers'), auth: kind.type },
-      schema: {
-        summary: 'Sign out every other device, staying signed in here',
-        querystring: NoArgsSchema,
-        response: responses({ 200: LogoutOthersResponseSchema })
-      },
+      operation: operation(kind, 'logoutothers'),
+      auth: kind.type,
+      assurance: 'policy',
+      summary: 'Sign out every other device, staying signed in here',
+      args: NoArgsSchema,
+      responses: { 200: LogoutOthersResponseSchema },
       handler: async (request) => {
         return { status: 200 as const, success: true as const, revoked: await sessions.logoutOthers(kind, request.account!.id, auditContext(request)) }
       }

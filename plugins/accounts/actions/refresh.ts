@@ -1,27 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { AuthResponseSchema, RefreshArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import { countOutcomes, errorsOf, operation, presentedRefreshToken, sendIssued, sessionMeta } from './common.js'
 
 /** /v1/<type>/refresh: rotates the refresh token (cookie or argument) for a new pair (200). */
 export function refresh (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { sessions } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/refresh',
-      config: {
-        operation: operation(kind, 'refresh'),
-        errors: errorsOf(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
-      },
-      schema: {
-        summary: 'Exchange the refresh token (cookie or body) for a new token pair',
-        querystring: RefreshArgsSchema,
-        response: responses({ 200: AuthResponseSchema(kind, 200) })
-      },
+      operation: operation(kind, 'refresh'),
+      errors: errorsOf(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN'),
+      summary: 'Exchange the refresh token (cookie or body) for a new token pair',
+      args: RefreshArgsSchema,
+      responses: { 200: AuthResponseSchema(kind, 200) },
       ...countOutcomes(app, kind, 'refreshes'),
       handler: async (request, reply) => {
         const { userAgent, ip } = sessionMeta(request)

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { AccountResponseSchema, AuthResponseSchema, RegisterArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import type { Within } from '../sessions.js'
@@ -12,25 +11,19 @@ import { accountBody, auditContext, errorsOf, operation, passwordRateLimit, send
  * alone: no session until the link is followed. Off: 404.
  */
 export function register (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { sessions, accountLifecycle, config } = app
     if (!config.registrationEnabled) return
     const signIn = !config.requireEmailConfirmed
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/register',
-      config: {
-        operation: operation(kind, 'register'),
-        hashesPassword: true,
-        signsIn: true,
-        errors: errorsOf(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS', 'BAD_REQUEST_WEAK_PASSWORD')
-      },
-      schema: {
-        summary: 'Create an account and sign it in',
-        querystring: RegisterArgsSchema,
-        response: responses({ 201: signIn ? AuthResponseSchema(kind, 201) : AccountResponseSchema(kind, 201) })
-      },
+      operation: operation(kind, 'register'),
+      hashesPassword: true,
+      signsIn: true,
+      errors: errorsOf(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS', 'BAD_REQUEST_WEAK_PASSWORD'),
+      summary: 'Create an account and sign it in',
+      args: RegisterArgsSchema,
+      responses: { 201: signIn ? AuthResponseSchema(kind, 201) : AccountResponseSchema(kind, 201) },
       preHandler: passwordRateLimit(app, kind, 'register'),
       handler: async (request, reply) => {
         const { email, password } = request.query

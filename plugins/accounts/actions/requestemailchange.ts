@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
+import { Success } from '../../../schemas/common.js'
 import { RequestEmailChangeArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from './common.js'
@@ -12,23 +12,18 @@ import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '
  * account like logins.
  */
 export function requestemailchange (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { accountLifecycle } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/requestemailchange',
-      config: {
-        operation: operation(kind, 'requestemailchange'),
-        hashesPassword: true,
-        auth: kind.type,
-        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_USER_ALREADY_EXISTS')
-      },
-      schema: {
-        summary: 'Ask to change the email address: a link goes to the new one',
-        querystring: RequestEmailChangeArgsSchema,
-        response: responses({ 200: Success(200) })
-      },
+      operation: operation(kind, 'requestemailchange'),
+      hashesPassword: true,
+      auth: kind.type,
+      assurance: 'policy',
+      errors: errorsOf(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_USER_ALREADY_EXISTS'),
+      summary: 'Ask to change the email address: a link goes to the new one',
+      args: RequestEmailChangeArgsSchema,
+      responses: { 200: Success(200) },
       preHandler: passwordRateLimit(app, kind, 'requestemailchange', callerId),
       handler: async (request) => {
         const { newEmail, password } = request.query

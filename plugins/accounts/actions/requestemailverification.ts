@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
+import { Success } from '../../../schemas/common.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import { auditContext, callerId, operation, passwordRateLimit } from './common.js'
@@ -10,18 +10,16 @@ import { auditContext, callerId, operation, passwordRateLimit } from './common.j
  * caller's address, superseding earlier links (200). A confirmed address: 200 and no mail.
  */
 export function requestemailverification (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { accountLifecycle } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/requestemailverification',
-      config: { operation: operation(kind, 'requestemailverification'), auth: kind.type },
-      schema: {
-        summary: 'Mail a new verification link to the caller\'s address',
-        querystring: NoArgsSchema,
-        response: responses({ 200: Success(200) })
-      },
+      operation: operation(kind, 'requestemailverification'),
+      auth: kind.type,
+      assurance: 'policy',
+      summary: 'Mail a new verification link to the caller\'s address',
+      args: NoArgsSchema,
+      responses: { 200: Success(200) },
       preHandler: passwordRateLimit(app, kind, 'requestemailverification', callerId),
       handler: async (request) => {
         await accountLifecycle.queueVerification(kind, request.account!.id, request.locale, auditContext(request))

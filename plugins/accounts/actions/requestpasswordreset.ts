@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
+import { Success } from '../../../schemas/common.js'
 import { EmailArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import { auditContext, operation, passwordRateLimit } from './common.js'
@@ -11,18 +11,14 @@ import { auditContext, operation, passwordRateLimit } from './common.js'
  * limited per IP and email like login.
  */
 export function requestpasswordreset (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { accountLifecycle } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/requestpasswordreset',
-      config: { operation: operation(kind, 'requestpasswordreset') },
-      schema: {
-        summary: 'Mail a password reset link (always 200)',
-        querystring: EmailArgsSchema,
-        response: responses({ 200: Success(200) })
-      },
+      operation: operation(kind, 'requestpasswordreset'),
+      summary: 'Mail a password reset link (always 200)',
+      args: EmailArgsSchema,
+      responses: { 200: Success(200) },
       preHandler: passwordRateLimit(app, kind, 'requestpasswordreset'),
       handler: async (request) => {
         await accountLifecycle.requestPasswordReset(kind, request.query.email, request.locale, auditContext(request))

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
+import { Success } from '../../../schemas/common.js'
 import { EmailArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import { auditContext, operation, passwordRateLimit } from './common.js'
@@ -12,18 +12,14 @@ import { auditContext, operation, passwordRateLimit } from './common.js'
  * not there is one (no enumeration); limited per IP and email like login.
  */
 export function resendverification (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { accountLifecycle } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/resendverification',
-      config: { operation: operation(kind, 'resendverification') },
-      schema: {
-        summary: 'Mail a new verification link without signing in (always 200)',
-        querystring: EmailArgsSchema,
-        response: responses({ 200: Success(200) })
-      },
+      operation: operation(kind, 'resendverification'),
+      summary: 'Mail a new verification link without signing in (always 200)',
+      args: EmailArgsSchema,
+      responses: { 200: Success(200) },
       preHandler: passwordRateLimit(app, kind, 'resendverification'),
       handler: async (request) => {
         await accountLifecycle.resendVerification(kind, request.query.email, request.locale, auditContext(request))

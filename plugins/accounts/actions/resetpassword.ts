@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
+import { Success } from '../../../schemas/common.js'
 import { ResetPasswordArgsSchema } from '../../../schemas/accounts.js'
 import type { AccountType } from '../registry.js'
 import { auditContext, errorsOf, operation } from './common.js'
@@ -10,22 +10,16 @@ import { auditContext, errorsOf, operation } from './common.js'
  * sets it, confirms the email, and signs the account out everywhere (200).
  */
 export function resetpassword (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { accountLifecycle } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/resetpassword',
-      config: {
-        operation: operation(kind, 'resetpassword'),
-        hashesPassword: true,
-        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_TOKEN', 'BAD_REQUEST_WEAK_PASSWORD')
-      },
-      schema: {
-        summary: 'Set a new password with the token of the mailed link',
-        querystring: ResetPasswordArgsSchema,
-        response: responses({ 200: Success(200) })
-      },
+      operation: operation(kind, 'resetpassword'),
+      hashesPassword: true,
+      errors: errorsOf(kind, 'BAD_REQUEST_INVALID_TOKEN', 'BAD_REQUEST_WEAK_PASSWORD'),
+      summary: 'Set a new password with the token of the mailed link',
+      args: ResetPasswordArgsSchema,
+      responses: { 200: Success(200) },
       handler: async (request) => {
         const { token, password } = request.query
         await accountLifecycle.resetPassword(kind, token, password, auditContext(request))

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
+import { Success } from '../../../schemas/common.js'
 import { RevokeSessionArgsSchema } from '../../../schemas/accounts.js'
 import { accountError } from '../errors.js'
 import type { AccountType } from '../registry.js'
@@ -13,23 +13,18 @@ import { auditContext, errorsOf, operation, refreshCookieOptions } from './commo
  * no active session, is 404 `<TYPE>.SESSION_NOT_FOUND`.
  */
 export function revokesession (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { sessions } = app
     const cookie = refreshCookieOptions(app)
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/revokesession',
-      config: {
-        operation: operation(kind, 'revokesession'),
-        auth: kind.type,
-        errors: errorsOf(kind, 'SESSION_NOT_FOUND')
-      },
-      schema: {
-        summary: 'Sign out one device by its id',
-        querystring: RevokeSessionArgsSchema,
-        response: responses({ 200: Success(200) })
-      },
+      operation: operation(kind, 'revokesession'),
+      auth: kind.type,
+      assurance: 'policy',
+      errors: errorsOf(kind, 'SESSION_NOT_FOUND'),
+      summary: 'Sign out one device by its id',
+      args: RevokeSessionArgsSchema,
+      responses: { 200: Success(200) },
       handler: async (request, reply) => {
         const { id, sessionId } = request.account!
         const familyId = request.query.sessionId.toLowerCase()

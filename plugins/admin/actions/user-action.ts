@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { AdminUserResponseSchema, UserIdArgsSchema } from '../../../schemas/admin.js'
 import { ACCOUNT_TYPES } from '../../accounts/registry.js'
 import { accountError } from '../../accounts/errors.js'
@@ -23,14 +22,17 @@ const OPERATIONS: Record<AccountActionName, [url: string, operation: string, sum
  */
 export function userAction (action: AccountActionName): FastifyPluginAsync {
   const [url, operation, summary] = OPERATIONS[action]
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { accountAdmin } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url,
-      config: { operation, auth: 'admin', errors: ['USER.NOT_FOUND'] },
-      schema: { summary, querystring: UserIdArgsSchema, response: responses({ 200: AdminUserResponseSchema }) },
+      operation,
+      auth: 'admin',
+      assurance: 'policy',
+      errors: ['USER.NOT_FOUND'],
+      summary,
+      args: UserIdArgsSchema,
+      responses: { 200: AdminUserResponseSchema },
       handler: async (request) => {
         const user = await accountAdmin.apply(ACCOUNT_TYPES.user, request.query.userId, action, auditContext(request))
         if (!user) throw accountError(ACCOUNT_TYPES.user, 'NOT_FOUND')

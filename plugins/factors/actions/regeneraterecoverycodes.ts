@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { ProofArgsSchema, RecoveryCodesResponseSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
 import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../accounts/actions/common.js'
@@ -12,23 +11,18 @@ import { checkProof } from '../enrolment.js'
  * other sessions are revoked (200).
  */
 export function regeneraterecoverycodes (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { factors } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/regeneraterecoverycodes',
-      config: {
-        operation: operation(kind, 'regeneraterecoverycodes'),
-        hashesPassword: true,
-        auth: kind.type,
-        errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_INVALID_MFA_CODE')
-      },
-      schema: {
-        summary: 'Replace the recovery codes (with the password or a code)',
-        querystring: ProofArgsSchema,
-        response: responses({ 200: RecoveryCodesResponseSchema })
-      },
+      operation: operation(kind, 'regeneraterecoverycodes'),
+      hashesPassword: true,
+      auth: kind.type,
+      assurance: 'policy',
+      errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_INVALID_MFA_CODE'),
+      summary: 'Replace the recovery codes (with the password or a code)',
+      args: ProofArgsSchema,
+      responses: { 200: RecoveryCodesResponseSchema },
       preHandler: [async (request) => checkProof(request.query), passwordRateLimit(app, kind, 'regeneraterecoverycodes', callerId)],
       handler: async (request, reply) => {
         const recoveryCodes = await factors.regenerateRecoveryCodes(kind, request.account!, request.query, auditContext(request))

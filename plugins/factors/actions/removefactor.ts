@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, Success, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
+import { Success } from '../../../schemas/common.js'
 import { RemoveFactorArgsSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
 import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../accounts/actions/common.js'
@@ -12,23 +12,18 @@ import { checkProof } from '../enrolment.js'
  * are revoked (200).
  */
 export function removefactor (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { factors } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/removefactor',
-      config: {
-        operation: operation(kind, 'removefactor'),
-        hashesPassword: true,
-        auth: kind.type,
-        errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_INVALID_MFA_CODE', 'FACTOR_NOT_FOUND')
-      },
-      schema: {
-        summary: 'Remove a second factor (with the password or a code)',
-        querystring: RemoveFactorArgsSchema,
-        response: responses({ 200: Success(200) })
-      },
+      operation: operation(kind, 'removefactor'),
+      hashesPassword: true,
+      auth: kind.type,
+      assurance: 'policy',
+      errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'BAD_REQUEST_INVALID_CURRENT_PASSWORD', 'BAD_REQUEST_INVALID_MFA_CODE', 'FACTOR_NOT_FOUND'),
+      summary: 'Remove a second factor (with the password or a code)',
+      args: RemoveFactorArgsSchema,
+      responses: { 200: Success(200) },
       preHandler: [async (request) => checkProof(request.query), passwordRateLimit(app, kind, 'removefactor', callerId)],
       handler: async (request) => {
         const { factorId, password, code } = request.query

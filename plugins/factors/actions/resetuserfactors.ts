@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { AdminUserResponseSchema, UserIdArgsSchema } from '../../../schemas/admin.js'
 import { ACCOUNT_TYPES } from '../../accounts/registry.js'
 import { accountError } from '../../accounts/errors.js'
@@ -11,22 +10,17 @@ import { auditContext } from '../../accounts/actions/common.js'
  * codes deleted, its sessions revoked (200 `{ user }`), for a user who lost its authenticator
  * and its codes. An unknown user is 404 `USER.NOT_FOUND`.
  */
-export const resetuserfactors: FastifyPluginAsync = async (fastify) => {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+export const resetuserfactors: FastifyPluginAsync = async (app) => {
   const { factors } = app
-  app.route({
-    method: ANY_METHOD,
+  defineAction(app, {
     url: '/resetuserfactors',
-    config: {
-      operation: 'V1ResetUserFactorsByAdmin',
-      auth: 'admin',
-      errors: ['USER.NOT_FOUND']
-    },
-    schema: {
-      summary: 'Remove a user\'s second factors and sign the user out',
-      querystring: UserIdArgsSchema,
-      response: responses({ 200: AdminUserResponseSchema })
-    },
+    operation: 'V1ResetUserFactorsByAdmin',
+    auth: 'admin',
+    assurance: 'policy',
+    errors: ['USER.NOT_FOUND'],
+    summary: 'Remove a user\'s second factors and sign the user out',
+    args: UserIdArgsSchema,
+    responses: { 200: AdminUserResponseSchema },
     handler: async (request) => {
       const user = await factors.resetUserFactors(request.query.userId, auditContext(request))
       if (!user) throw accountError(ACCOUNT_TYPES.user, 'NOT_FOUND')

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { VerifyMfaArgsSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
@@ -14,22 +13,16 @@ import { auditContext, countOutcomes, errorsOf, operation, sendIssued, sessionMe
  * an office behind one address.
  */
 export function verifymfa (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { factors } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/verifymfa',
-      config: {
-        operation: operation(kind, 'verifymfa'),
-        signsIn: true,
-        errors: errorsOf(kind, 'UNAUTHORIZED_MFA_TOKEN', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_MFA_CODE', 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
-      },
-      schema: {
-        summary: 'Finish a sign-in with a second factor or a recovery code',
-        querystring: VerifyMfaArgsSchema,
-        response: responses({ 201: AuthResponseSchema(kind, 201) })
-      },
+      operation: operation(kind, 'verifymfa'),
+      signsIn: true,
+      errors: errorsOf(kind, 'UNAUTHORIZED_MFA_TOKEN', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_MFA_CODE', 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS'),
+      summary: 'Finish a sign-in with a second factor or a recovery code',
+      args: VerifyMfaArgsSchema,
+      responses: { 201: AuthResponseSchema(kind, 201) },
       ...countOutcomes(app, kind, 'logins'),
       handler: async (request, reply) => {
         return sendIssued(app, kind, reply, 201, await factors.verifyMfa(kind, request.query, sessionMeta(request), auditContext(request), request.locale))

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { VerifyTotpArgsSchema, VerifyTotpResponseSchema } from '../../../schemas/factors.js'
 import type { AccountType } from '../../accounts/registry.js'
 import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../accounts/actions/common.js'
@@ -11,22 +10,17 @@ import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '
  * account's other sessions.
  */
 export function verifytotp (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { factors } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/verifytotp',
-      config: {
-        operation: operation(kind, 'verifytotp'),
-        auth: kind.type,
-        errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_FACTOR_EXISTS', 'BAD_REQUEST_INVALID_MFA_CODE')
-      },
-      schema: {
-        summary: 'Finish a TOTP enrolment with a first code: the recovery codes',
-        querystring: VerifyTotpArgsSchema,
-        response: responses({ 200: VerifyTotpResponseSchema })
-      },
+      operation: operation(kind, 'verifytotp'),
+      auth: kind.type,
+      assurance: 'aal1',
+      errors: errorsOf(kind, 'FORBIDDEN_AAL2_REQUIRED', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_FACTOR_EXISTS', 'BAD_REQUEST_INVALID_MFA_CODE'),
+      summary: 'Finish a TOTP enrolment with a first code: the recovery codes',
+      args: VerifyTotpArgsSchema,
+      responses: { 200: VerifyTotpResponseSchema },
       preHandler: passwordRateLimit(app, kind, 'verifytotp', callerId),
       handler: async (request, reply) => {
         const { factorId, code } = request.query

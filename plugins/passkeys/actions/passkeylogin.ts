@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ANY_METHOD, responses } from '../../../schemas/common.js'
+import { defineAction } from '../../core/action.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { PasskeyLoginArgsSchema } from '../../../schemas/passkeys.js'
 import type { AccountType } from '../../accounts/registry.js'
@@ -8,23 +7,17 @@ import { countOutcomes, errorsOf, operationNamed, sendIssued, sessionMeta } from
 
 /** /v1/<type>/passkeylogin (public): a passkey's answer to passkeyloginoptions for a session, like login (201). */
 export function passkeyLogin (kind: AccountType): FastifyPluginAsync {
-  return async (fastify) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  return async (app) => {
     const { passkeys } = app
-    app.route({
-      method: ANY_METHOD,
+    defineAction(app, {
       url: '/passkeylogin',
-      config: {
-        operation: operationNamed(kind, 'PasskeyLogin'),
-        signsIn: true,
-        errors: errorsOf(kind, 'BAD_REQUEST_INVALID_PASSKEY', 'BAD_REQUEST_ACCOUNT_INACTIVE', 'BAD_REQUEST_ACCOUNT_DELETED',
-          'UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
-      },
-      schema: {
-        summary: 'Sign in with a passkey',
-        querystring: PasskeyLoginArgsSchema,
-        response: responses({ 201: AuthResponseSchema(kind, 201) })
-      },
+      operation: operationNamed(kind, 'PasskeyLogin'),
+      signsIn: true,
+      errors: errorsOf(kind, 'BAD_REQUEST_INVALID_PASSKEY', 'BAD_REQUEST_ACCOUNT_INACTIVE', 'BAD_REQUEST_ACCOUNT_DELETED',
+        'UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS'),
+      summary: 'Sign in with a passkey',
+      args: PasskeyLoginArgsSchema,
+      responses: { 201: AuthResponseSchema(kind, 201) },
       ...countOutcomes(app, kind, 'logins'),
       handler: async (request, reply) => {
         const { challengeId, response } = request.query

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import auth from '../../../plugins/accounts/auth.js'
 import { ACCOUNT_TYPES, type AccountType } from '../../../plugins/accounts/registry.js'
 import { build } from '../../helpers/app.js'
 import { ENV, createTestAccount, ownerOf, route, signIn, type TestAccount } from '../../helpers/accounts.js'
@@ -121,5 +123,22 @@ t.test('protected routes accept only a genuine access token of their own account
       t.equal((await ownerOf(app, kind, owner.id))!.token_version, VERSION, 'tokenVersion is unchanged')
       t.equal((await probe(app, kind, `${kind.scheme} ${sign()}`)).statusCode, 200, 'the control still passes')
     })
+  }
+})
+
+t.test('a route declares the assurance it needs with auth, and no permission yet: otherwise the app does not start', async (t) => {
+  const cases: Array<[FastifyContextConfig, RegExp]> = [
+    [{ auth: 'user' }, /auth without an assurance/],
+    [{ assurance: 'aal1' }, /an assurance without auth/],
+    [{ auth: 'admin', assurance: 'policy', permission: 'users:read' }, /permissions are not checked yet/]
+  ]
+  for (const [config, expected] of cases) {
+    const app = Fastify()
+    t.teardown(() => app.close())
+    // The plugin needs the sessions service only once a request comes.
+    await app.register(fp(async (scope) => { scope.decorate('sessions', {} as FastifyInstance['sessions']) }, { name: 'sessions' }))
+    await app.register(auth)
+    app.register(async (scope) => { scope.get('/v1/things', { config }, async () => ({})) })
+    await t.rejects(async () => { await app.ready() }, expected, JSON.stringify(config))
   }
 })

@@ -4,7 +4,7 @@ import { ROOT } from '../../../paths.js'
 import { ANY_METHOD } from '../../../schemas/common.js'
 import { build } from '../../helpers/app.js'
 
-const routeDirs = [join(ROOT, 'routes'), join(ROOT, 'test', 'fixtures', 'routes')]
+const routeDirs = [join(ROOT, 'test', 'fixtures', 'routes')]
 
 t.test('merged arguments', async (t) => {
   const app = await build(t, { routeDirs })

@@ -10,7 +10,7 @@ import { collected } from '../../fixtures/route-collector/collect.js'
 
 const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', ACCESS_TOKEN_SECRET: 'a'.repeat(32), REFRESH_TOKEN_SECRET: 'b'.repeat(32) }
 const NOT_FOUND = { status: 404, success: false, error: 'NOT_FOUND', message: 'Route not found' }
-const routeDirs = [join(ROOT, 'test', 'fixtures', 'route-collector'), join(ROOT, 'routes')]
+const routeDirs = [join(ROOT, 'test', 'fixtures', 'route-collector')]
 
 t.test('GET /openapi.json', async (t) => {
   collected.routes = []

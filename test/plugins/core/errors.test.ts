@@ -4,7 +4,7 @@ import { AppError, defineErrors, type ErrorTracker } from '../../../plugins/core
 import { ROOT } from '../../../paths.js'
 import { build, captureLogs } from '../../helpers/app.js'
 
-const routeDirs = [join(ROOT, 'routes'), join(ROOT, 'test', 'fixtures', 'routes')]
+const routeDirs = [join(ROOT, 'test', 'fixtures', 'routes')]
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const KABOOM = 'kaboom: the fixture failed on purpose'
 const PRODUCTION = {

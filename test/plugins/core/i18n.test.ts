@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { ROOT } from '../../../paths.js'
 import { build } from '../../helpers/app.js'
 
-const routeDirs = [join(ROOT, 'routes'), join(ROOT, 'test', 'fixtures', 'routes')]
+const routeDirs = [join(ROOT, 'test', 'fixtures', 'routes')]
 
 const NOT_FOUND = { en: 'Route not found', es: 'Ruta no encontrada' }
 const INVALID = { en: 'Invalid arguments: n, name', es: 'Argumentos no válidos: n, name' }

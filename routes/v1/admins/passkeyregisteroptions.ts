@@ -1,4 +1,0 @@
-import { passkeyRegisterOptions } from '../../../plugins/passkeys/actions/passkeyregisteroptions.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-
-export default passkeyRegisterOptions(ACCOUNT_TYPES.admin)

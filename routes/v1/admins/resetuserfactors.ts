@@ -1,3 +1,0 @@
-import { resetuserfactors } from '../../../plugins/factors/actions/resetuserfactors.js'
-
-export default resetuserfactors

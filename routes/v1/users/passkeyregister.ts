@@ -1,4 +1,0 @@
-import { passkeyRegister } from '../../../plugins/passkeys/actions/passkeyregister.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-
-export default passkeyRegister(ACCOUNT_TYPES.user)
