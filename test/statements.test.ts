@@ -9,6 +9,7 @@ import { getTableName, is, Table } from 'drizzle-orm'
 import t from 'tap'
 import { ROOT } from '../paths.js'
 import * as schema from '../db/schema.js'
+import { parameterized } from '../plugins/core/db.js'
 
 // The service's sources: what runs SQL (bench/, scripts/ and test/ are tools around it).
 const SOURCES = ['plugins', 'workers', 'routes', 'db', 'cli.ts']
@@ -37,6 +38,14 @@ function offending (files: string[], pattern: RegExp, clean = (line: string) => 
 }
 
 const files = SOURCES.flatMap(tsFiles)
+
+t.test('parameterized hands out one $n per name, in the order of first use', async (t) => {
+  const fragment = (p: { b: string, c: string }) => `${p.c} or ${p.b}`
+  const built = parameterized<{ a: number, b: string, c: string | null }>((p) => `select ${p.a}::int, ${fragment(p)}, ${p.a}`)
+  t.equal(built.text, 'select $1::int, $2 or $3, $1', 'the same name, the same $n, whoever writes it')
+  t.same(built.names, ['a', 'c', 'b'])
+  t.same(built.values({ b: 'x', a: 7, c: null }), [7, null, 'x'], 'the values in $n order')
+})
 
 t.test('only plugins/core/db.ts writes $n placeholders: every other statement names its parameters', async (t) => {
   t.ok(files.includes('plugins/core/db.ts') && files.includes('cli.ts') && files.includes('db/schema.ts'), 'the walk finds the sources')

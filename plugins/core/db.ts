@@ -83,6 +83,10 @@ export interface Statement<R extends postgres.MaybeRow, P extends object = Recor
   runUnprepared: (db: Queryable, params: P) => postgres.PendingQuery<R[]>
 }
 
+/**
+ * A statement of ours: `build` writes its text with the placeholders of its parameters `P`, once;
+ * `run` takes them by name and sends them in `$n` order (one round trip, prepared as before).
+ */
 export function statement<R extends postgres.MaybeRow = never, P extends object = Record<never, never>> (
   build: (p: Placeholders<P>) => string): Statement<R, P> {
   const sql = parameterized<P>(build)
