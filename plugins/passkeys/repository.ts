@@ -22,7 +22,11 @@ export const MAX_PASSKEYS = 10
 
 type ByOwner = { ownerId: string }
 
-/** The statements of one account type's passkeys (its factors of type webauthn, `<type>_factors`) and WebAuthn challenges (`<type>_webauthn_challenges`). */
+/**
+ * The statements of one account type's WebAuthn challenges (`<type>_webauthn_challenges`, this
+ * module's table) and the reads of its passkeys (rows of `<type>_factors`, which plugins/factors
+ * writes: insertPasskey, usePasskey).
+ */
 function passkeyStatements (kind: AccountType) {
   const { f } = factorTablesOf(kind)
   const c = nameOf(kind.tables.webauthnChallenges)
