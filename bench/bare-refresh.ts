@@ -24,8 +24,9 @@ await app.register(jwt, { secret: randomHex(32), sign: { algorithm: 'HS256', iss
 app.get('/health', async () => ({ status: 200, success: true }))
 app.post('/v1/users/refresh', async (request, reply) => {
   const next = randomHex(32)
-  const [row] = await rotate.run(sql, [hashToken((request.body as { refreshToken: string }).refreshToken),
-    uuidv7(), hashToken(next), new Date(Date.now() + 86400_000), request.headers['user-agent'] ?? null, request.ip, null])
+  const [row] = await rotate.run(sql, { hash: hashToken((request.body as { refreshToken: string }).refreshToken),
+    sessionId: uuidv7(), nextHash: hashToken(next), expiresAt: new Date(Date.now() + 86400_000), userAgent: request.headers['user-agent'] ?? null,
+    ip: request.ip, successor: null })
   if (!row) return reply.code(401).send({ status: 401, success: false })
   const token = app.jwt.sign({ sub: row.id, type: kind.type, tokenVersion: row.token_version, sid: row.family_id, aud: kind.audiences.web })
   return { status: 200, success: true, token, refreshToken: next, [kind.bodyKey]: presentAccount(row) }

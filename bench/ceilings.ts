@@ -56,8 +56,8 @@ export function refreshSqlCeiling (url: string, hashes: string[], poolSize: numb
   return {
     run: (s) => rate(s, concurrency, async () => {
       if (next >= hashes.length) throw new Error('bench ran out of seeded sessions: raise perUser in bench/run.ts')
-      const [row] = await rotateActive.run(sql, [hashes[next++], uuidv7(), randomHex(32),
-        new Date(Date.now() + 86400_000), 'bench', '127.0.0.1', null])
+      const [row] = await rotateActive.run(sql, { hash: hashes[next++], sessionId: uuidv7(), nextHash: randomHex(32),
+        expiresAt: new Date(Date.now() + 86400_000), userAgent: 'bench', ip: '127.0.0.1', successor: null })
       if (!row) throw new Error('bench ran out of seeded sessions')
     }),
     close: () => sql.end({ timeout: 5 })

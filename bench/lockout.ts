@@ -10,8 +10,10 @@
  */
 import postgres from 'postgres'
 import { ACCOUNT_TYPES } from '../plugins/accounts/registry.js'
-import { sessionStatements } from '../plugins/accounts/repository/sessions.js'
-import { lockoutStatements, openExtras } from '../plugins/accounts/repository/safety.js'
+import { openStatement } from '../plugins/accounts/repository/sessions.js'
+import { lockoutStatements } from '../plugins/accounts/repository/safety.js'
+import { statement } from '../plugins/core/db.js'
+import { nameOf, users } from '../db/schema.js'
 import { migrate } from '../db/migrate.js'
 import { uuidv7 } from '../random.js'
 import { median } from './lib.js'
@@ -34,25 +36,25 @@ try {
     ${ids.map((_, i) => `bench-${i}@example.com`)}::text[], ${ids.map(() => '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g')}::text[])`
   await sql`vacuum analyze users`
 
-  const open = sessionStatements(user).open.text
-  const extras = openExtras(user, 12)
-  const openBefore = open.replace(`${extras.rehash}, `, '').replace(`,\n      ${extras.ctes}`, '')
-  if (openBefore === open) throw new Error('could not take the extras out of the open statement')
-  const plainRead = 'select id, password, is_active, is_email_confirmed, deleted_at from "users" where email = $1'
-  const reserve = lockoutStatements(user).reserve.text
-  const prepared = (text: string, params: unknown[]) => sql.unsafe(text, params as never[], { prepare: true })
+  const open = openStatement(user)
+  const openBefore = openStatement(user, false)
+  const plainRead = statement<never, { email: string }>((p) => `select id, password, is_active, is_email_confirmed, deleted_at from ${nameOf(users)}
+    where email = ${p.email}`)
+  const { reserve } = lockoutStatements(user)
 
   let n = 0
   async function login (after: boolean) {
     const i = n++ % USERS
     const email = `bench-${i}@example.com`
-    const base = [ids[i], uuidv7(), uuidv7().replace(/-/g, '').padEnd(64, '0'), new Date(Date.now() + 86400_000), 'web', 'web', 'bench', '127.0.0.1', 'aal1', ['pwd'], uuidv7()]
+    const base = { ownerId: ids[i], sessionId: uuidv7(), hash: uuidv7().replace(/-/g, '').padEnd(64, '0'), expiresAt: new Date(Date.now() + 86400_000),
+      client: 'web', platform: 'web', userAgent: 'bench', ip: '127.0.0.1', aal: 'aal1', amr: ['pwd'], eventId: uuidv7() }
+    const extras = { release: true, rehashTo: null, rehashFrom: null, maxSessions: 0, capEventId: uuidv7() }
     if (after) {
-      await prepared(reserve, [email, 10, 900])
-      await prepared(open, [...base, true, null, null, 0, uuidv7()])
+      await reserve.run(sql, { email, threshold: 10, windowSeconds: 900 })
+      await open.run(sql, { ...base, ...extras })
     } else {
-      await prepared(plainRead, [email])
-      await prepared(openBefore, base)
+      await plainRead.run(sql, { email })
+      await openBefore.run(sql, { ...base, ...extras })
     }
   }
   async function round (after: boolean, count: number, concurrency: number) {

@@ -1,4 +1,4 @@
-import { sql, type Table } from 'drizzle-orm'
+import { getTableName, sql, type Table } from 'drizzle-orm'
 import { bigint, boolean, char, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
 
 const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -159,15 +159,20 @@ function accountTables<Owner extends string> (type: string, table: string, sessi
 
   return { owners, sessions, tokens, factors, recoveryCodes, mfaChallenges, mfaAttempts, webauthnChallenges }
 }
+/** The tables of one account type (its entry in plugins/accounts/registry.ts holds them). */
+export type AccountTables = ReturnType<typeof accountTables<string>>
+
+export const userTables = accountTables('user', 'users', 'user_sessions', 'user_tokens', 'user_id')
+export const adminTables = accountTables('admin', 'admins', 'admin_sessions', 'admin_tokens', 'admin_id')
 
 export const {
   owners: users, sessions: userSessions, tokens: userTokens, factors: userFactors, recoveryCodes: userRecoveryCodes,
   mfaChallenges: userMfaChallenges, mfaAttempts: userMfaAttempts, webauthnChallenges: userWebauthnChallenges
-} = accountTables('user', 'users', 'user_sessions', 'user_tokens', 'user_id')
+} = userTables
 export const {
   owners: admins, sessions: adminSessions, tokens: adminTokens, factors: adminFactors, recoveryCodes: adminRecoveryCodes,
   mfaChallenges: adminMfaChallenges, mfaAttempts: adminMfaAttempts, webauthnChallenges: adminWebauthnChallenges
-} = accountTables('admin', 'admins', 'admin_sessions', 'admin_tokens', 'admin_id')
+} = adminTables
 
 export const posts = pgTable('posts', {
   id: id(),
@@ -255,6 +260,12 @@ export const loginAttempts = pgTable('login_attempts', {
   // No index on window_ends_at: each attempt would maintain it, and the hourly prune scans a small table.
   primaryKey({ columns: [t.accountType, t.email] })
 ])
+
+/**
+ * A table's name quoted for SQL text: the service's statements name the tables of this schema
+ * only through it (test/statements.test.ts checks that).
+ */
+export const nameOf = (table: Table): string => `"${getTableName(table)}"`
 
 /**
  * A row as the service's SQL returns it: the table's column names (snake_case) with drizzle's

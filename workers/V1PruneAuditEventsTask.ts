@@ -1,21 +1,22 @@
 import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
-import { prepared } from '../plugins/core/db.js'
+import { statement } from '../plugins/core/db.js'
+import { auditEvents, nameOf } from '../db/schema.js'
 
 /** Events deleted per statement: each statement is short, however many are due. */
 export const AUDIT_PRUNE_BATCH = 5000
 
 // The oldest due events first, through the created_at index.
-const PRUNE = `with d as (delete from audit_events where id in (
-    select id from audit_events where created_at < now() - make_interval(secs => $1) order by created_at limit $2)
+const PRUNE = statement<{ deleted: number }, { retention: number, batch: number }>((p) => `with d as (delete from ${nameOf(auditEvents)} where id in (
+    select id from ${nameOf(auditEvents)} where created_at < now() - make_interval(secs => ${p.retention}) order by created_at limit ${p.batch})
   returning 1)
-  select count(*)::int as deleted from d`
+  select count(*)::int as deleted from d`)
 
 /** Deletes audit events older than AUDIT_RETENTION, a batch per statement; how many. */
 export async function pruneAuditEvents (app: FastifyInstance, batch = AUDIT_PRUNE_BATCH): Promise<number> {
   let deleted = 0
   for (;;) {
-    const [row] = await prepared(app.sql, PRUNE, [app.config.auditRetention, batch])
+    const [row] = await PRUNE.run(app.sql, { retention: app.config.auditRetention, batch })
     deleted += row.deleted
     if (row.deleted < batch) return deleted
   }

@@ -21,12 +21,12 @@ export async function claimAccount (tx: Queryable, kind: AccountType, ownerId: s
   context: AuditContext): Promise<void> {
   const repo = repositoryOf(kind)
   // The account row is locked first: a concurrent claim, enrolment or passkey registration takes turns with this one.
-  const [{ had_password: password }] = await repo.owners.claim.run(tx, [ownerId])
-  const sessions = (await repo.sessions.listDevices.run(tx, [ownerId])).length
+  const [{ had_password: password }] = await repo.owners.claim.run(tx, { id: ownerId })
+  const sessions = (await repo.sessions.listDevices.run(tx, { ownerId })).length
   await revocations.revokeAll(tx, kind, ownerId)
-  const [factors] = await factorRepositoryOf(kind).resetAll.run(tx, [ownerId])
-  const identities = kind.type === 'user' ? (await federationStatements.unlinkAll.run(tx, [ownerId]))[0].n : 0
-  const [tokens] = await repo.tokens.dropUnused.run(tx, [ownerId])
+  const [factors] = await factorRepositoryOf(kind).resetAll.run(tx, { ownerId })
+  const identities = kind.type === 'user' ? (await federationStatements.unlinkAll.run(tx, { userId: ownerId }))[0].n : 0
+  const [tokens] = await repo.tokens.dropUnused.run(tx, { ownerId })
   await recordEvent(tx, {
     event: 'account.claimed',
     accountType: kind.type,

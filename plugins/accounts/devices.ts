@@ -37,15 +37,15 @@ export const revocations = {
   /** Every session of the owner and, once, its tokenVersion (logout-all, theft, admin actions). */
   async revokeAll (db: Queryable, kind: AccountType, ownerId: string): Promise<void> {
     const q = repositoryOf(kind).sessions
-    await settle(async () => { await q.revokeAll.run(db, [ownerId]) },
-      async () => (await q.remainingSessions.run(db, [ownerId]))[0].n,
-      async () => { await q.revokeSessions.run(db, [ownerId]) })
+    await settle(async () => { await q.revokeAll.run(db, { ownerId }) },
+      async () => (await q.remainingSessions.run(db, { ownerId }))[0].n,
+      async () => { await q.revokeSessions.run(db, { ownerId }) })
   },
 
   /** Every active family of the owner but `familyId` (null: every family): how many. */
   async revokeOtherFamilies (db: Queryable, kind: AccountType, ownerId: string, familyId: string | null): Promise<number> {
     const q = repositoryOf(kind).sessions
-    const params = [ownerId, familyId]
+    const params = { ownerId, familyId }
     const families = new Set<string>()
     await settle(async () => {
       const [row] = await q.revokeOtherFamilies.run(db, params)
@@ -67,7 +67,8 @@ export function createDevices (app: FastifyInstance) {
      */
     async logout (kind: AccountType, ownerId: string, token: unknown, context: AuditContext): Promise<void> {
       if (typeof token !== 'string' || !OPAQUE_TOKEN.test(token)) return
-      await repositoryOf(kind).sessions.revokeOwnSession.run(sql, [hashToken(token), ownerId, uuidv7(), context.ip, context.userAgent])
+      await repositoryOf(kind).sessions.revokeOwnSession.run(sql, { hash: hashToken(token), ownerId, eventId: uuidv7(),
+        ip: context.ip, userAgent: context.userAgent })
     },
 
     /**
@@ -75,7 +76,7 @@ export function createDevices (app: FastifyInstance) {
      * is described from its User-Agent here, when listed, rather than at every sign-in and refresh.
      */
     async listSessions (kind: AccountType, ownerId: string, currentFamily: string | null): Promise<Device[]> {
-      const [rows, describe] = await Promise.all([repositoryOf(kind).sessions.listDevices.run(sql, [ownerId]), deviceDescriber()])
+      const [rows, describe] = await Promise.all([repositoryOf(kind).sessions.listDevices.run(sql, { ownerId }), deviceDescriber()])
       return rows.map((row): Device & { activity: number } => {
         const createdAt = familyStart(row.family_id, row.created_at)
         return {
@@ -99,7 +100,7 @@ export function createDevices (app: FastifyInstance) {
     /** Revokes one of the owner's families; false when it is not theirs or has no active session. */
     async revokeSession (kind: AccountType, ownerId: string, familyId: string, context: AuditContext): Promise<boolean> {
       const q = repositoryOf(kind).sessions
-      const params = [ownerId, familyId]
+      const params = { ownerId, familyId }
       return sql.begin(async (tx) => {
         let found = false
         await settle(async () => {

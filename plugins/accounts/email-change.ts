@@ -28,15 +28,16 @@ export function createEmailChange (app: FastifyInstance, linkTo: (token: string)
      */
     async requestEmailChange (kind: AccountType, ownerId: string, newEmail: string, password: string, locale: string,
       context: AuditContext): Promise<void> {
-      const [found] = await repositoryOf(kind).owners.passwordOf.run(sql, [ownerId])
+      const [found] = await repositoryOf(kind).owners.passwordOf.run(sql, { id: ownerId })
       if (!found) throw new AppError('UNAUTHORIZED')
       if (!await verifyPassword(found.password, password)) throw accountError(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD')
       const address = normalizeEmail(newEmail)
       const q = STATEMENTS.get(kind)!
-      if ((await q.taken.run(sql, [address])).length) throw accountError(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS')
+      if ((await q.taken.run(sql, { email: address })).length) throw accountError(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS')
       const { token, hash } = newOpaqueToken()
-      await q.issue.run(sql, [ownerId, uuidv7(), hash, config.emailVerificationTtl, locale, linkTo(token), uuidv7(),
-        context.actorType, context.actorId, context.sessionId, context.ip, context.userAgent, address])
+      const { actorType, actorId, sessionId, ip, userAgent } = context
+      await q.issue.run(sql, { target: ownerId, tokenId: uuidv7(), hash, lifetime: config.emailVerificationTtl, locale, link: linkTo(token),
+        eventId: uuidv7(), actorType, actorId, sessionId, ip, userAgent, newEmail: address })
     },
 
     /**
@@ -48,7 +49,8 @@ export function createEmailChange (app: FastifyInstance, linkTo: (token: string)
       if (!OPAQUE_TOKEN.test(token)) throw accountError(kind, 'BAD_REQUEST_INVALID_TOKEN')
       let row
       try {
-        [row] = await STATEMENTS.get(kind)!.confirm.run(sql, [hashToken(token), uuidv7(), context.ip, context.userAgent])
+        [row] = await STATEMENTS.get(kind)!.confirm.run(sql, { hash: hashToken(token), eventId: uuidv7(), ip: context.ip,
+          userAgent: context.userAgent })
       } catch (e) {
         if ((e as { code?: string }).code === '23505') throw accountError(kind, 'BAD_REQUEST_USER_ALREADY_EXISTS')
         throw e

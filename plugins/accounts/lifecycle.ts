@@ -11,7 +11,7 @@ import { claimAccount } from './claim.js'
 import { assertStrongPassword } from './password-policy.js'
 import { createEmailChange } from './email-change.js'
 import { normalizeEmail, presentAccount, repositoryOf } from './repository.js'
-import { PAGES, linkUsable, type Issue, type Purpose } from './repository/tokens.js'
+import { PAGES, linkUsable, type Issue, type IssueParams, type Purpose } from './repository/tokens.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
 import { uuidv7 } from '../../random.js'
@@ -31,12 +31,13 @@ export function createAccountLifecycle (app: FastifyInstance) {
   }
 
   /** Issues a token of `purpose` for the owner `target` selects and queues its mail; whether one was queued. */
-  async function issue (db: Queryable, statement: Statement<Issue>, purpose: Purpose, target: string, locale: string,
+  async function issue (db: Queryable, statement: Statement<Issue, IssueParams>, purpose: Purpose, target: string, locale: string,
     context: AuditContext): Promise<boolean> {
     const { token, hash } = newOpaqueToken()
     const link = `${config.publicAppUrl}${PAGES[purpose]}?token=${token}`
-    const [row] = await statement.run(db, [target, uuidv7(), hash, LIFETIMES[purpose], locale, link, uuidv7(),
-      context.actorType, context.actorId, context.sessionId, context.ip, context.userAgent])
+    const { actorType, actorId, sessionId, ip, userAgent } = context
+    const [row] = await statement.run(db, { target, tokenId: uuidv7(), hash, lifetime: LIFETIMES[purpose], locale, link, eventId: uuidv7(),
+      actorType, actorId, sessionId, ip, userAgent })
     return row.issued > 0
   }
 
@@ -68,14 +69,15 @@ export function createAccountLifecycle (app: FastifyInstance) {
     async linkUsable (purpose: Purpose, link: string): Promise<boolean> {
       const token = new URL(link).searchParams.get('token') ?? ''
       if (!OPAQUE_TOKEN.test(token)) return false
-      const [row] = await linkUsable.run(sql, [hashToken(token), purpose])
+      const [row] = await linkUsable.run(sql, { hash: hashToken(token), purpose })
       return row.ok
     },
 
     /** Marks the email confirmed; an unknown, used, expired or superseded token is INVALID_TOKEN. */
     async verifyEmail (kind: AccountType, token: string, context: AuditContext): Promise<PublicAccount> {
       if (!OPAQUE_TOKEN.test(token)) throw invalidToken(kind)
-      const [row] = await repositoryOf(kind).tokens.verifyEmail.run(sql, [hashToken(token), uuidv7(), context.ip, context.userAgent])
+      const [row] = await repositoryOf(kind).tokens.verifyEmail.run(sql, { hash: hashToken(token), eventId: uuidv7(), ip: context.ip,
+        userAgent: context.userAgent })
       if (!row) throw invalidToken(kind)
       return presentAccount(row)
     },
@@ -102,7 +104,8 @@ export function createAccountLifecycle (app: FastifyInstance) {
     async useSignInLink (kind: AccountType, token: string, context: AuditContext): Promise<string> {
       if (!OPAQUE_TOKEN.test(token)) throw invalidToken(kind)
       return sql.begin(async (tx) => {
-        const [row] = await repositoryOf(kind).tokens.useSignIn.run(tx, [hashToken(token), uuidv7(), context.ip, context.userAgent])
+        const [row] = await repositoryOf(kind).tokens.useSignIn.run(tx, { hash: hashToken(token), eventId: uuidv7(), ip: context.ip,
+          userAgent: context.userAgent })
         if (!row) throw invalidToken(kind)
         if (!row.was_confirmed) await claimAccount(tx, kind, row.id, { via: 'link' }, { ...context, actorType: kind.type, actorId: row.id })
         return row.id
@@ -118,12 +121,12 @@ export function createAccountLifecycle (app: FastifyInstance) {
       if (!OPAQUE_TOKEN.test(token)) throw invalidToken(kind)
       const q = repositoryOf(kind).tokens
       const hash = hashToken(token)
-      const [usable] = await q.resetUsable.run(sql, [hash])
+      const [usable] = await q.resetUsable.run(sql, { hash })
       if (!usable) throw invalidToken(kind)
       await assertStrongPassword(kind, config.passwordPolicy, 'password', password, usable.email)
       const phc = await hashPassword(password)
       const done = await sql.begin(async (tx) => {
-        const [row] = await q.resetPassword.run(tx, [hash, phc, uuidv7(), context.ip, context.userAgent])
+        const [row] = await q.resetPassword.run(tx, { hash, password: phc, eventId: uuidv7(), ip: context.ip, userAgent: context.userAgent })
         if (!row) return false
         await revocations.revokeAll(tx, kind, row.id)
         await clearLockout(tx, kind, row.id)
@@ -141,14 +144,14 @@ export function createAccountLifecycle (app: FastifyInstance) {
     async changePassword (kind: AccountType, ownerId: string, current: string, next: string, context: AuditContext): Promise<void> {
       const wrong = () => accountError(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD')
       const repo = repositoryOf(kind)
-      const [found] = await repo.owners.passwordOf.run(sql, [ownerId])
+      const [found] = await repo.owners.passwordOf.run(sql, { id: ownerId })
       if (!found) throw new AppError('UNAUTHORIZED')
       if (!await verifyPassword(found.password, current)) throw wrong()
       await assertStrongPassword(kind, config.passwordPolicy, 'newPassword', next, found.email)
       const phc = await hashPassword(next)
       await sql.begin(async (tx) => {
         // Changed by another request since it was checked: that one wins, this one must retry.
-        if (!(await repo.tokens.changePassword.run(tx, [ownerId, phc, found.password])).length) throw wrong()
+        if (!(await repo.tokens.changePassword.run(tx, { ownerId, password: phc, checked: found.password })).length) throw wrong()
         const revoked = await revocations.revokeOtherFamilies(tx, kind, ownerId, context.sessionId)
         await recordEvent(tx, { event: 'password.changed', accountType: kind.type, accountId: ownerId, data: { revoked } }, context)
       })

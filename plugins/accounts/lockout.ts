@@ -3,13 +3,10 @@ import { ACCOUNT_TYPES, type AccountType } from './registry.js'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
 import { repositoryOf } from './repository.js'
-import { lockoutStatements } from './repository/safety.js'
 import type { Credentials } from './repository/owners.js'
 import { PAGES } from './repository/tokens.js'
 import { newOpaqueToken } from './tokens.js'
 import { uuidv7 } from '../../random.js'
-
-const STATEMENTS = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, lockoutStatements(kind)]))
 
 export interface Attempt {
   /** The account with this address, if any. */
@@ -39,10 +36,10 @@ export function createLockout (app: FastifyInstance) {
      */
     async attempt (kind: AccountType, address: string): Promise<Attempt> {
       if (threshold === 0) {
-        const [found] = await repositoryOf(kind).owners.credentials.run(sql, [address])
+        const [found] = await repositoryOf(kind).owners.credentials.run(sql, { email: address })
         return { found, number: null }
       }
-      const [row] = await STATEMENTS.get(kind)!.reserve.run(sql, [address, threshold, windowSeconds])
+      const [row] = await repositoryOf(kind).lockout.reserve.run(sql, { email: address, threshold, windowSeconds })
       if (row.attempt === null) {
         const after = row.retry_after ?? windowSeconds
         throw new AppError('TOO_MANY_REQUESTS', { params: { after: `${after} s` }, headers: { 'retry-after': after } })
@@ -62,14 +59,14 @@ export function createLockout (app: FastifyInstance) {
       if (attempt.number === null || attempt.number < threshold) return
       // Sign-in links are the users' alone (actions/signinwithlink.ts): an admin's mail names the reset.
       const link = config.magicLinkEnabled && kind === ACCOUNT_TYPES.user ? newOpaqueToken() : null
-      await STATEMENTS.get(kind)!.lock.run(sql, [address, attempt.number, windowSeconds, accountId, uuidv7(), meta.ip, meta.userAgent,
-        meta.locale ?? 'en', uuidv7(), link?.hash ?? null, link && `${config.publicAppUrl}${PAGES.sign_in}?token=${link.token}`,
-        link && config.signInLinkTtl])
+      await repositoryOf(kind).lockout.lock.run(sql, { email: address, failures: attempt.number, windowSeconds, accountId, eventId: uuidv7(),
+        ip: meta.ip, userAgent: meta.userAgent, locale: meta.locale ?? 'en', tokenId: uuidv7(), tokenHash: link?.hash ?? null,
+        link: link && `${config.publicAppUrl}${PAGES.sign_in}?token=${link.token}`, linkLifetime: link && config.signInLinkTtl })
     }
   }
 }
 
 /** A successful password reset: the account's address starts afresh (in the reset's transaction). */
 export async function clearLockout (db: Queryable, kind: AccountType, ownerId: string): Promise<void> {
-  await STATEMENTS.get(kind)!.clear.run(db, [ownerId])
+  await repositoryOf(kind).lockout.clear.run(db, { ownerId })
 }

@@ -5,6 +5,8 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords.js'
 import { createLockout } from './lockout.js'
 import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
 import type { Credentials } from './repository/owners.js'
+import type { NewSessionParams } from './repository/sessions.js'
+import type { OpenExtrasParams } from './repository/safety.js'
 import { newOpaqueToken } from './tokens.js'
 import { PASSWORD, type Amr, type Assurance } from './assurance.js'
 import type { Queryable } from '../core/db.js'
@@ -75,8 +77,8 @@ export function createLogin (app: FastifyInstance) {
   function newSession (ownerId: string, meta: SessionMeta, assurance: Assurance) {
     const refresh = newOpaqueToken()
     const familyId = uuidv7()
-    const params = [ownerId, familyId, refresh.hash, tokens.refreshExpiresAt(), meta.client, meta.platform, meta.userAgent, meta.ip,
-      assurance.aal, assurance.amr]
+    const params: NewSessionParams = { ownerId, sessionId: familyId, hash: refresh.hash, expiresAt: tokens.refreshExpiresAt(), client: meta.client,
+      platform: meta.platform, userAgent: meta.userAgent, ip: meta.ip, aal: assurance.aal, amr: assurance.amr }
     return { params, familyId, refreshToken: refresh.token }
   }
 
@@ -84,8 +86,9 @@ export function createLogin (app: FastifyInstance) {
    * The parameters of what opening a session also does (repository/safety.ts): a password sign-in
    * takes its counted attempt back, a hash of other parameters is replaced, the session cap applies.
    */
-  function safetyParams (assurance: Assurance, rehash: Rehash | null) {
-    return [lockout.enabled && assurance.amr.includes('pwd'), rehash?.to ?? null, rehash?.from ?? null, config.maxSessionsPerAccount, uuidv7()]
+  function safetyParams (assurance: Assurance, rehash: Rehash | null): OpenExtrasParams {
+    return { release: lockout.enabled && assurance.amr.includes('pwd'), rehashTo: rehash?.to ?? null, rehashFrom: rehash?.from ?? null,
+      maxSessions: config.maxSessionsPerAccount, capEventId: uuidv7() }
   }
 
   function issue (kind: AccountType, row: Owner, client: Client, refreshToken: string, familyId: string, assurance: Assurance): Issued {
@@ -125,7 +128,7 @@ export function createLogin (app: FastifyInstance) {
 
   /** Step 2: what the account still needs: a second factor when it has a verified TOTP factor. */
   async function nextStep (kind: AccountType, account: SignInAccount): Promise<NextStep> {
-    const hasTotp = account.has_totp ?? (await factorRepositoryOf(kind).verified.run(sql, [account.id]))[0].has_totp
+    const hasTotp = account.has_totp ?? (await factorRepositoryOf(kind).verified.run(sql, { ownerId: account.id }))[0].has_totp
     return hasTotp ? 'mfa' : 'session'
   }
 
@@ -135,7 +138,8 @@ export function createLogin (app: FastifyInstance) {
    */
   async function openMfaChallenge (kind: AccountType, ownerId: string, method: FirstStep): Promise<MfaRequired> {
     const { token, hash } = newOpaqueToken()
-    const factors = await factorRepositoryOf(kind).openChallenge.run(sql, [uuidv7(), ownerId, hash, method, MFA_CHALLENGE_TTL])
+    const factors = await factorRepositoryOf(kind).openChallenge.run(sql, { id: uuidv7(), ownerId, hash, method,
+      lifetime: MFA_CHALLENGE_TTL })
     metrics?.mfaChallenges.inc({ type: kind.type, outcome: 'issued' })
     return { mfaRequired: true, mfaToken: token, factors: factors.map(presentFactor) }
   }
@@ -161,7 +165,7 @@ export function createLogin (app: FastifyInstance) {
   async function openSession (kind: AccountType, ownerId: string, meta: SessionMeta, assurance: Assurance = PASSWORD,
     db: Queryable = sql, rehash: Rehash | null = null): Promise<Issued> {
     const { params, familyId, refreshToken } = newSession(ownerId, meta, assurance)
-    const [row] = await repositoryOf(kind).sessions.open.run(db, [...params, uuidv7(), ...safetyParams(assurance, rehash)])
+    const [row] = await repositoryOf(kind).sessions.open.run(db, { ...params, eventId: uuidv7(), ...safetyParams(assurance, rehash) })
     if (!row) throw accountError(kind, 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS')
     return issue(kind, row, meta.client, refreshToken, familyId, assurance)
   }

@@ -22,7 +22,7 @@ const THEFT = Symbol('theft')
 export function createRefresh (app: FastifyInstance, login: ReturnType<typeof createLogin>) {
   const { sql, tokens, config, accountMetrics: metrics } = app
   const reuseInterval = config.refreshTokenReuseInterval
-  const eraser = successorEraser(app, (kind, hashes) => repositoryOf(kind).sessions.eraseSuccessors.run(sql, [hashes]))
+  const eraser = successorEraser(app, (kind, hashes) => repositoryOf(kind).sessions.eraseSuccessors.run(sql, { hashes }))
   const invalid = (kind: AccountType) => accountError(kind, 'UNAUTHORIZED_INVALID_REFRESH_TOKEN')
 
   return {
@@ -33,7 +33,8 @@ export function createRefresh (app: FastifyInstance, login: ReturnType<typeof cr
       const rotateActive = async () => {
         const next = newOpaqueToken()
         const sealed = reuseInterval > 0 ? tokens.sealSuccessor(next.token, hash) : null
-        const [active] = await q.rotateActive.run(sql, [hash, uuidv7(), next.hash, tokens.refreshExpiresAt(), meta.userAgent, meta.ip, sealed])
+        const [active] = await q.rotateActive.run(sql, { hash, sessionId: uuidv7(), nextHash: next.hash, expiresAt: tokens.refreshExpiresAt(),
+          userAgent: meta.userAgent, ip: meta.ip, successor: sealed })
         if (!active) return null
         if (sealed) eraser.schedule(kind, hash)
         return login.issue(kind, active, active.client as SessionMeta['client'], next.token, active.family_id, assuranceOf(active))
@@ -43,7 +44,7 @@ export function createRefresh (app: FastifyInstance, login: ReturnType<typeof cr
 
       // Not an active session of an active owner: find out which case it is, under the lock.
       const outcome = await sql.begin(async (tx): Promise<Issued | 'retry' | typeof THEFT | null> => {
-        const [row] = await q.lockSession.run(tx, [hash, reuseInterval])
+        const [row] = await q.lockSession.run(tx, { hash, reuseInterval })
         if (!row) return null
         const context = { actorType: kind.type, actorId: row.id, sessionId: row.family_id, ip: meta.ip, userAgent: meta.userAgent }
         if (row.revoked_at && row.replaced_by_session_id) {
@@ -61,7 +62,7 @@ export function createRefresh (app: FastifyInstance, login: ReturnType<typeof cr
           return THEFT
         }
         if (row.revoked_at || row.expired || !row.is_active || row.deleted_at) {
-          await q.revokeSession.run(tx, [row.session_id])
+          await q.revokeSession.run(tx, { sessionId: row.session_id })
           return null
         }
         return 'retry'

@@ -1,3 +1,5 @@
+import { getTableName } from 'drizzle-orm'
+import { adminTables, userTables, type AccountTables } from '../../db/schema.js'
 import type { Assurance } from './assurance.js'
 
 /**
@@ -13,6 +15,8 @@ export interface AccountType {
   path: string
   /** Key of the account object in response bodies. */
   bodyKey: string
+  /** Its tables (db/schema.ts); SQL names them with `nameOf`. */
+  tables: AccountTables
   ownerTable: string
   sessionTable: string
   /** The one-time tokens of mailed links (verify_email, reset_password). */
@@ -24,16 +28,16 @@ export interface AccountType {
   audiences: { web: string, app: string }
 }
 
-function accountType (type: AccountTypeName, path: string, ownerTable: string, sessionTable: string, tokenTable: string,
-  ownerColumn: string): AccountType {
+function accountType (type: AccountTypeName, path: string, tables: AccountTables): AccountType {
   return {
     type,
     path,
     bodyKey: type,
-    ownerTable,
-    sessionTable,
-    tokenTable,
-    ownerColumn,
+    tables,
+    ownerTable: getTableName(tables.owners),
+    sessionTable: getTableName(tables.sessions),
+    tokenTable: getTableName(tables.tokens),
+    ownerColumn: tables.sessions.ownerId.name,
     scheme: `jwt-${type}`,
     cookie: `jwt-${type}-refresh`,
     errorPrefix: type.toUpperCase(),
@@ -42,8 +46,8 @@ function accountType (type: AccountTypeName, path: string, ownerTable: string, s
 }
 
 export const ACCOUNT_TYPES: Readonly<Record<AccountTypeName, AccountType>> = {
-  user: accountType('user', 'users', 'users', 'user_sessions', 'user_tokens', 'user_id'),
-  admin: accountType('admin', 'admins', 'admins', 'admin_sessions', 'admin_tokens', 'admin_id')
+  user: accountType('user', 'users', userTables),
+  admin: accountType('admin', 'admins', adminTables)
 }
 export type Client = 'web' | 'app'
 

@@ -2,6 +2,8 @@ import { ACCOUNT_TYPES, type AccountType } from './registry.js'
 import { ownerStatements } from './repository/owners.js'
 import { sessionStatements } from './repository/sessions.js'
 import { tokenStatements } from './repository/tokens.js'
+import { pruneStatements } from './repository/prune.js'
+import { lockoutStatements, mfaLockoutStatements } from './repository/safety.js'
 import type { Owner } from './repository/shared.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
@@ -9,10 +11,18 @@ export { REVOKE_CHANNEL, type Owner } from './repository/shared.js'
 
 /**
  * The one data path of an account type: every statement on its owner, session and one-time
- * token tables, typed by their rows (db/schema.ts), built once from its registry entry.
+ * token tables, its lockout windows and counts of wrong codes, typed by their rows
+ * (db/schema.ts), built once from its registry entry.
  */
 function repository (kind: AccountType) {
-  return { owners: ownerStatements(kind), sessions: sessionStatements(kind), tokens: tokenStatements(kind) }
+  return {
+    owners: ownerStatements(kind),
+    sessions: sessionStatements(kind),
+    tokens: tokenStatements(kind),
+    lockout: lockoutStatements(kind),
+    mfaLockout: mfaLockoutStatements(kind),
+    prune: pruneStatements(kind)
+  }
 }
 export type Repository = ReturnType<typeof repository>
 

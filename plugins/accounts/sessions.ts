@@ -42,7 +42,7 @@ export function createSessions (app: FastifyInstance) {
 
     /** The caller's own account (`me`); null when it was deleted since its token was checked. */
     async account (kind: AccountType, ownerId: string): Promise<PublicAccount | null> {
-      const [row] = await repositoryOf(kind).owners.account.run(sql, [ownerId])
+      const [row] = await repositoryOf(kind).owners.account.run(sql, { id: ownerId })
       return row ? presentAccount(row) : null
     },
 
@@ -60,7 +60,7 @@ export function createSessions (app: FastifyInstance) {
       }
       client ??= claims.aud === kind.audiences.app ? 'app' : 'web'
       if (claims.type !== kind.type || claims.aud !== kind.audiences[client] || !UUID_PATTERN.test(claims.sub)) return null
-      const [owner] = await repositoryOf(kind).owners.authenticate.run(sql, [claims.sub])
+      const [owner] = await repositoryOf(kind).owners.authenticate.run(sql, { id: claims.sub })
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null
       const sessionId = typeof claims.sid === 'string' && UUID_PATTERN.test(claims.sid) ? claims.sid : null
       return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp, ...claimedAssurance(claims) }

@@ -11,7 +11,7 @@ import { uuidv7 } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
 /** Runs the insert of a new account; a taken email is the type's USER_ALREADY_EXISTS. */
-export async function insertAccount (kind: AccountType, db: Queryable, statement: Statement<Owner>, params: unknown[]): Promise<Owner> {
+export async function insertAccount<P extends object> (kind: AccountType, db: Queryable, statement: Statement<Owner, P>, params: P): Promise<Owner> {
   try {
     const [row] = await statement.run(db, params)
     return row
@@ -29,7 +29,7 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
   const { sql, config } = app
 
   /** A registration's statement and `within` in one transaction. */
-  function inTransaction (kind: AccountType, statement: Statement<Owner>, params: unknown[], within?: Within): Promise<Owner> {
+  function inTransaction<P extends object> (kind: AccountType, statement: Statement<Owner, P>, params: P, within?: Within): Promise<Owner> {
     return sql.begin(async (tx) => {
       const row = await insertAccount(kind, tx, statement, params)
       await within?.(tx, row.id)
@@ -46,7 +46,8 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
       await assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
       const { params, familyId, refreshToken } = login.newSession(uuidv7(), meta, PASSWORD)
       const hash = await hashPassword(password)
-      const row = await inTransaction(kind, repositoryOf(kind).sessions.register, [...params, normalizeEmail(email), hash, uuidv7()], within)
+      const row = await inTransaction(kind, repositoryOf(kind).sessions.register,
+        { ...params, email: normalizeEmail(email), password: hash, eventId: uuidv7() }, within)
       return login.issue(kind, row, meta.client, refreshToken, familyId, PASSWORD)
     },
 
@@ -54,7 +55,8 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
     async registerWithoutSession (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<PublicAccount> {
       await assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
       const hash = await hashPassword(password)
-      const params = [uuidv7(), normalizeEmail(email), hash, uuidv7(), meta.ip, meta.userAgent, meta.client, meta.platform]
+      const params = { id: uuidv7(), email: normalizeEmail(email), password: hash, eventId: uuidv7(), ip: meta.ip, userAgent: meta.userAgent,
+        client: meta.client, platform: meta.platform }
       return presentAccount(await inTransaction(kind, repositoryOf(kind).owners.registerWithoutSession, params, within))
     }
   }

@@ -64,7 +64,7 @@ export function createAccountAdmin (app: FastifyInstance) {
      */
     async create (kind: AccountType, email: string, password: string, opts: { emailConfirmed?: boolean } = {}): Promise<PublicAccount> {
       const hash = await hashPassword(password)
-      const params = [uuidv7(), normalizeEmail(email), hash, opts.emailConfirmed ?? false]
+      const params = { id: uuidv7(), email: normalizeEmail(email), password: hash, confirmed: opts.emailConfirmed ?? false }
       return presentAccount(await insertAccount(kind, sql, repositoryOf(kind).owners.create, params))
     },
 
@@ -73,7 +73,7 @@ export function createAccountAdmin (app: FastifyInstance) {
       // Substring search on the lower-cased emails, with LIKE's wildcards taken literally.
       const needle = query.q ? query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) : null
       // Planned with the values (not prepared): the optional filters fold away.
-      const rows = await sql.unsafe<Owner[]>(repositoryOf(kind).owners.list, [needle, query.status, query.after, query.limit + 1])
+      const rows = await repositoryOf(kind).owners.list.runUnprepared(sql, { needle, status: query.status, after: query.after, limit: query.limit + 1 })
       const page = rows.slice(0, query.limit)
       return {
         accounts: page.map(presentAdminView),
@@ -83,16 +83,16 @@ export function createAccountAdmin (app: FastifyInstance) {
 
     /** Every account, newest first by creation time, a batch at a time: one sort however many there are. */
     async * every (kind: AccountType, batch = 100): AsyncGenerator<AdminAccountView[]> {
-      for await (const rows of sql.unsafe<Owner[]>(repositoryOf(kind).owners.all).cursor(batch)) yield rows.map(presentAdminView)
+      for await (const rows of repositoryOf(kind).owners.all.runUnprepared(sql, {}).cursor(batch)) yield rows.map(presentAdminView)
     },
 
     async get (kind: AccountType, id: string): Promise<AdminAccountView | null> {
-      const [row] = await repositoryOf(kind).owners.get.run(sql, [id])
+      const [row] = await repositoryOf(kind).owners.get.run(sql, { id })
       return row ? presentAdminView(row) : null
     },
 
     async idByEmail (kind: AccountType, email: string): Promise<string | null> {
-      const [row] = await repositoryOf(kind).owners.idByEmail.run(sql, [normalizeEmail(email)])
+      const [row] = await repositoryOf(kind).owners.idByEmail.run(sql, { email: normalizeEmail(email) })
       return row?.id ?? null
     },
 
@@ -105,11 +105,11 @@ export function createAccountAdmin (app: FastifyInstance) {
       const { change, revoke, event } = ACCOUNT_ACTIONS[action]
       const owners = repositoryOf(kind).owners
       return sql.begin(async (tx) => {
-        const [changed] = await (change ? owners.change[change] : owners.lock).run(tx, [id])
+        const [changed] = await (change ? owners.change[change] : owners.lock).run(tx, { id })
         if (!changed) return null
         if (revoke) await revocations.revokeAll(tx, kind, id)
         await recordEvent(tx, { event, accountType: kind.type, accountId: id }, context)
-        const [row] = await owners.get.run(tx, [id])
+        const [row] = await owners.get.run(tx, { id })
         return presentAdminView(row)
       })
     }

@@ -3,9 +3,9 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { AccountType } from '../accounts/registry.js'
-import { normalizeEmail } from '../accounts/repository.js'
+import { normalizeEmail, repositoryOf } from '../accounts/repository.js'
 import { ARGON2_HASH, BCRYPT_HASH } from '../accounts/passwords.js'
-import { prepared, type Queryable } from '../core/db.js'
+import type { Queryable } from '../core/db.js'
 import { uuidv7 } from '../../random.js'
 
 /** One line of an import file (docs/operations.md#importing-users). */
@@ -121,23 +121,6 @@ function candidate (line: number, text: string): Candidate | string {
 }
 
 /**
- * One batch in one statement: inserted unless the email or the id is taken (the email taken
- * before the statement: skipped; else the id: invalid). Answers per line what happened.
- */
-function insertBatch (kind: AccountType) {
-  const o = `"${kind.ownerTable}"`
-  return `with x as (select * from jsonb_to_recordset($1::jsonb)
-      as x(id uuid, email text, password text, confirmed boolean, created_at timestamptz, line int)),
-    i as (insert into ${o} (id, email, password, is_email_confirmed, created_at, updated_at)
-      select id, email, password, confirmed, coalesce(created_at, now()), coalesce(created_at, now()) from x
-      where not exists (select 1 from ${o} u where u.id = x.id)
-      on conflict (email) do nothing returning email)
-    select x.line, exists (select 1 from i where i.email = x.email) as inserted,
-      exists (select 1 from ${o} u where u.email = x.email) as email_taken
-    from x`
-}
-
-/**
  * Imports accounts of `kind` from JSON lines (`email`, `passwordHash`, optional
  * `isEmailConfirmed`, `createdAt`, `id`), IMPORT_BATCH to a statement, each batch committed on
  * its own: running it again after a failure skips what was imported. Hashes within IMPORT_BOUNDS
@@ -149,14 +132,16 @@ export async function importAccounts (db: Queryable, kind: AccountType, input: R
   const report: ImportReport = { imported: 0, skipped: 0, invalid: [] }
   const size = opts.batch ?? IMPORT_BATCH
   const maxLine = opts.maxLineBytes ?? MAX_LINE_BYTES
-  const statement = insertBatch(kind)
+  const { importBatch } = repositoryOf(kind).owners
   const emails = new Set<string>()
   const ids = new Set<string>()
   let batch: Candidate[] = []
   const flush = async () => {
     if (!batch.length) return
-    const rows = await prepared<{ line: number, inserted: boolean, email_taken: boolean }>(db, statement, [
-      batch.map((c) => ({ id: c.id, email: c.email, password: c.hash, confirmed: c.confirmed, created_at: c.createdAt, line: c.line }))])
+    // One statement per batch (plugins/accounts: owners.importBatch) answers per line what happened.
+    const rows = await importBatch.run(db, {
+      rows: batch.map((c) => ({ id: c.id, email: c.email, password: c.hash, confirmed: c.confirmed, created_at: c.createdAt, line: c.line }))
+    })
     for (const row of rows) {
       if (row.inserted) report.imported++
       else if (row.email_taken) report.skipped++

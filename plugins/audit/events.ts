@@ -1,8 +1,8 @@
-import { prepared, type Queryable } from '../core/db.js'
+import { statement, type Placeholder, type Queryable } from '../core/db.js'
 import { uuidv7 } from '../../random.js'
 import { AUDIT_EVENTS, type AuditEventName, type PublicAuditEvent } from '../../schemas/admin.js'
 import type { AccountTypeName } from '../accounts/registry.js'
-import type { auditEvents, Row } from '../../db/schema.js'
+import { admins, auditEvents, nameOf, users, type Row } from '../../db/schema.js'
 
 export { AUDIT_EVENTS, type AuditEventName }
 type AuditRow = Row<typeof auditEvents>
@@ -27,7 +27,7 @@ export interface AuditEvent {
   data?: Record<string, unknown>
 }
 
-/** A parameter of the statement (`$3`), or a column or expression of the rows it inserts from. */
+/** A parameter of the statement (a placeholder), or a column or expression of the rows it inserts from. */
 type Sql = string
 
 /**
@@ -36,8 +36,8 @@ type Sql = string
  */
 export interface AuditValues {
   id: Sql
-  event: AuditEventName | `$${number}`
-  accountType: AccountTypeName | `$${number}`
+  event: AuditEventName | Placeholder
+  accountType: AccountTypeName | Placeholder
   accountId: Sql
   actorType?: Sql
   actorId?: Sql
@@ -59,6 +59,7 @@ const COLUMNS: Record<keyof AuditValues, string> = {
   userAgent: 'user_agent',
   data: 'data'
 }
+const AUDIT_EVENTS_TABLE = nameOf(auditEvents)
 const name = (value: string) => value.startsWith('$') ? value : `'${value}'`
 
 /**
@@ -69,17 +70,20 @@ export function auditInsert (values: AuditValues, from?: string): string {
   const row = { ...values, event: name(values.event), accountType: name(values.accountType), data: values.data ?? "'{}'::jsonb" }
   const keys = Object.keys(COLUMNS) as (keyof AuditValues)[]
   const list = keys.map((key) => row[key] ?? 'null').join(', ')
-  return `insert into audit_events (${keys.map((key) => COLUMNS[key]).join(', ')}) ${from ? `select ${list} from ${from}` : `values (${list})`}`
+  return `insert into ${AUDIT_EVENTS_TABLE} (${keys.map((key) => COLUMNS[key]).join(', ')}) ${from ? `select ${list} from ${from}` : `values (${list})`}`
 }
 
-const INSERT = auditInsert({
-  id: '$1', event: '$2', accountType: '$3', accountId: '$4', actorType: '$5', actorId: '$6', sessionId: '$7', ip: '$8', userAgent: '$9', data: '$10'
-})
+type InsertParams = { id: string, data: Record<string, unknown> } & Omit<AuditEvent, 'data'> & AuditContext
+const INSERT = statement<never, InsertParams>((p) => auditInsert({
+  id: p.id, event: p.event, accountType: p.accountType, accountId: p.accountId, actorType: p.actorType, actorId: p.actorId,
+  sessionId: p.sessionId, ip: p.ip, userAgent: p.userAgent, data: p.data
+}))
 
 /** Records one event; pass the transaction of the change it records. */
 export async function recordEvent (db: Queryable, event: AuditEvent, context: AuditContext): Promise<void> {
-  await prepared(db, INSERT, [uuidv7(), event.event, event.accountType, event.accountId, context.actorType, context.actorId,
-    context.sessionId, context.ip, context.userAgent, event.data ?? {}])
+  await INSERT.run(db, { id: uuidv7(), event: event.event, accountType: event.accountType, accountId: event.accountId,
+    actorType: context.actorType, actorId: context.actorId, sessionId: context.sessionId, ip: context.ip, userAgent: context.userAgent,
+    data: event.data ?? {} })
 }
 
 /** A row of the audit log as listed: with the emails of its account and actor (null when none). */
@@ -116,23 +120,25 @@ export interface AuditFilters {
 
 // Newest first by id (UUIDv7); `from` inclusive, `to` exclusive. The emails are looked up for
 // the page's rows only, after the limit.
-const LIST = `with page as (select * from audit_events
-    where ($1::text is null or account_type = $1) and ($2::uuid is null or account_id = $2) and ($3::text is null or event = $3)
-      and ($4::timestamptz is null or created_at >= $4) and ($5::timestamptz is null or created_at < $5)
-      and ($6::uuid is null or id < $6)
-    order by id desc limit $7)
+type ListParams = Record<'accountType' | 'accountId' | 'event' | 'from' | 'to' | 'after', string | null> & { limit: number }
+const emailOf = (type: string, id: string) => `case ${type} when 'user' then (select email from ${nameOf(users)} where id = ${id})
+      when 'admin' then (select email from ${nameOf(admins)} where id = ${id}) end`
+const LIST = statement<ListedRow, ListParams>((p) => `with page as (select * from ${AUDIT_EVENTS_TABLE}
+    where (${p.accountType}::text is null or account_type = ${p.accountType}) and (${p.accountId}::uuid is null or account_id = ${p.accountId})
+      and (${p.event}::text is null or event = ${p.event})
+      and (${p.from}::timestamptz is null or created_at >= ${p.from}) and (${p.to}::timestamptz is null or created_at < ${p.to})
+      and (${p.after}::uuid is null or id < ${p.after})
+    order by id desc limit ${p.limit})
   select page.*,
-    case page.account_type when 'user' then (select email from users where id = page.account_id)
-      when 'admin' then (select email from admins where id = page.account_id) end as account_email,
-    case page.actor_type when 'user' then (select email from users where id = page.actor_id)
-      when 'admin' then (select email from admins where id = page.actor_id) end as actor_email
-  from page order by page.id desc`
+    ${emailOf('page.account_type', 'page.account_id')} as account_email,
+    ${emailOf('page.actor_type', 'page.actor_id')} as actor_email
+  from page order by page.id desc`)
 
 /** A page of events, newest first, and whether there are more (one row more is read). */
 export async function listEvents (db: Queryable, filters: AuditFilters): Promise<{ events: PublicAuditEvent[], last: string | null }> {
   // Planned with the values (not prepared), so the filters that are absent fold away.
-  const rows = await db.unsafe<ListedRow[]>(LIST, [filters.accountType ?? null, filters.accountId ?? null, filters.event ?? null,
-    filters.from ?? null, filters.to ?? null, filters.after, filters.limit + 1])
+  const rows = await LIST.runUnprepared(db, { accountType: filters.accountType ?? null, accountId: filters.accountId ?? null,
+    event: filters.event ?? null, from: filters.from ?? null, to: filters.to ?? null, after: filters.after, limit: filters.limit + 1 })
   const page = rows.slice(0, filters.limit)
   return { events: page.map(presentAuditEvent), last: rows.length > filters.limit ? page[page.length - 1].id : null }
 }

@@ -1,4 +1,5 @@
-import { prepared, type Queryable } from '../core/db.js'
+import { statement, type Queryable } from '../core/db.js'
+import { auditEvents, nameOf } from '../../db/schema.js'
 import { AppError, type FieldError } from '../core/errors.js'
 import type { AuditStatsBucket } from '../../schemas/admin.js'
 
@@ -36,20 +37,21 @@ export function statsRange (args: { from?: string, to?: string, bucket: AuditSta
 // Every bucket of the range (generate_series), left-joined to the counts of its events
 // (date_bin from the range's start, which is a bucket boundary); the range filter uses
 // audit_events_created_at_idx. A bucket without events has counts {}.
-export const AUDIT_STATS_SQL = `with counted as (
-    select date_bin($3::interval, created_at, $1::timestamptz) as start, event, count(*)::int as n
-    from audit_events where created_at >= $1::timestamptz and created_at < $2::timestamptz
+// The parameters are named in the order of their positions (the range, then the bucket).
+const AUDIT_STATS = statement<{ start: Date, counts: Record<string, number> }, { from: string, to: string, bucket: string }>(({ from, to, bucket }) => `with counted as (
+    select date_bin(${bucket}::interval, created_at, ${from}::timestamptz) as start, event, count(*)::int as n
+    from ${nameOf(auditEvents)} where created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
     group by 1, 2
   )
   select b.start,
     coalesce(jsonb_object_agg(c.event, c.n) filter (where c.event is not null), '{}'::jsonb) as counts
-  from generate_series($1::timestamptz, $2::timestamptz - $3::interval, $3::interval) as b(start)
+  from generate_series(${from}::timestamptz, ${to}::timestamptz - ${bucket}::interval, ${bucket}::interval) as b(start)
   left join counted c on c.start = b.start
-  group by b.start order by b.start`
+  group by b.start order by b.start`)
+export const AUDIT_STATS_SQL = AUDIT_STATS.text
 
 /** Events per bucket and name over a range from statsRange(), one row per bucket, oldest first. */
 export async function auditStats (db: Queryable, range: StatsRange): Promise<StatsBucket[]> {
-  const rows = await prepared<{ start: Date, counts: Record<string, number> }>(db, AUDIT_STATS_SQL,
-    [range.from.toISOString(), range.to.toISOString(), `${BUCKET_MS[range.bucket] / 1000} seconds`])
+  const rows = await AUDIT_STATS.run(db, { from: range.from.toISOString(), to: range.to.toISOString(), bucket: `${BUCKET_MS[range.bucket] / 1000} seconds` })
   return rows.map((row) => ({ start: row.start.toISOString(), counts: row.counts }))
 }

@@ -31,14 +31,71 @@ export function prepared<R extends postgres.MaybeRow = postgres.Row> (sql: Query
   return sql.unsafe<R[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
 }
 
-/** One SQL string of ours with the type of the rows it returns, run as a prepared statement. */
-export interface Statement<R extends postgres.MaybeRow> {
+/** A parameter's placeholder in SQL text (`$1`, `$2`, ...), as a `Placeholders` object hands it out. */
+export type Placeholder = `$${number}`
+
+/**
+ * The placeholders of a statement's named parameters `P`: `p.name` is the `$n` of `name`, the
+ * same `$n` each time. Fragments written elsewhere (CTEs, the audit insert, the mail job) take
+ * this object, or some of its placeholders, so that no module knows another's positions.
+ */
+export type Placeholders<P extends object> = { readonly [K in keyof P]-?: Placeholder }
+
+/** SQL text with named parameters: the text, and the names in the order of their `$n`. */
+export interface Parameterized<P extends object> {
   readonly text: string
-  run: (db: Queryable, params?: unknown[]) => postgres.PendingQuery<R[]>
+  /** The names of the parameters, the one of `$1` first. */
+  readonly names: readonly (keyof P & string)[]
+  /** The values of `params` in `$n` order, for a driver that takes positional parameters. */
+  values: (params: P) => unknown[]
 }
 
-export function statement<R extends postgres.MaybeRow = never> (text: string): Statement<R> {
-  return { text, run: (db, params) => prepared<R>(db, text, params) }
+/**
+ * Builds SQL text with named parameters: `build` gets placeholders that hand out `$1`, `$2`, ...
+ * in the order names are first used. The one place where `$n` placeholders are written.
+ */
+export function parameterized<P extends object = Record<never, never>> (build: (p: Placeholders<P>) => string): Parameterized<P> {
+  const names: string[] = []
+  const p = new Proxy({}, {
+    get (_, name) {
+      if (typeof name !== 'string') return undefined
+      const at = names.indexOf(name)
+      return `$${at < 0 ? names.push(name) : at + 1}`
+    }
+  }) as Placeholders<P>
+  const text = build(p)
+  Object.freeze(names)
+  return {
+    text,
+    names: names as (keyof P & string)[],
+    values: (params) => names.map((name) => (params as Record<string, unknown>)[name])
+  }
+}
+
+/** One SQL string of ours with the types of the rows it returns and of its named parameters. */
+export interface Statement<R extends postgres.MaybeRow, P extends object = Record<never, never>> extends Parameterized<P> {
+  /** Runs it as a prepared statement (one round trip). */
+  run: (db: Queryable, params: P) => postgres.PendingQuery<R[]>
+  /**
+   * Runs it unprepared: planned with the values each time, so optional filters that are null
+   * fold away (lists with filters).
+   */
+  runUnprepared: (db: Queryable, params: P) => postgres.PendingQuery<R[]>
+}
+
+/**
+ * A statement of ours: `build` writes its text with the placeholders of its parameters `P`, once;
+ * `run` takes them by name and sends them in `$n` order (one round trip, prepared as before).
+ */
+export function statement<R extends postgres.MaybeRow = never, P extends object = Record<never, never>> (
+  build: (p: Placeholders<P>) => string): Statement<R, P> {
+  const sql = parameterized<P>(build)
+  const values = (params: P) => sql.values(params) as postgres.ParameterOrJSON<never>[]
+  return {
+    ...sql,
+    run: (db, params) => prepared<R>(db, sql.text, values(params)),
+    runUnprepared: (db, params) => db.unsafe<R[]>(sql.text, values(params))
+  }
 }
 
 // Connection failures (node and postgres.js codes) and PostgreSQL's shutdown and connection

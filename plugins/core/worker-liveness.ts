@@ -2,11 +2,21 @@ import { EventEmitter } from 'node:events'
 import type pg from 'pg'
 import type { FastifyBaseLogger } from 'fastify'
 import type { WorkerEvents, WorkerUtils } from 'graphile-worker'
+import { parameterized } from './db.js'
 
 /** Advisory-lock space of worker liveness (any constant every instance shares). */
 const LIVENESS_LOCK = 727_011_002
 // A job locked more recently than this may belong to a worker still taking its liveness lock.
 const GRACE = '10 seconds'
+
+// Run through graphile-worker's pg pool, which takes positional parameters (`values`).
+const LOCK = parameterized<{ lock: number, ids: string[] }>((p) => `select pg_advisory_lock(${p.lock}, hashtext(id)) from unnest(${p.ids}::text[]) id`)
+const UNLOCK = parameterized<{ lock: number, id: string }>((p) => `select pg_advisory_unlock(${p.lock}, hashtext(${p.id}))`)
+// Taking and at once releasing a worker's lock, in one statement, tells whether anyone holds it.
+const FREE = parameterized<{ lock: number, mine: string[] }>(({ lock, mine }) => `select id from (
+        select distinct locked_by as id from graphile_worker.jobs
+        where locked_by is not null and locked_at < now() - interval '${GRACE}' and not (locked_by = any(${mine}::text[]))) w
+      where case when pg_try_advisory_lock(${lock}, hashtext(id)) then pg_advisory_unlock(${lock}, hashtext(id)) else false end`)
 
 /**
  * graphile-worker leaves the jobs of a worker pool that died (kill -9, a lost machine) locked for
@@ -32,8 +42,7 @@ export function watchWorkerLiveness (opts: {
   let stopped = false
   let suspects = new Set<string>()
 
-  const lock = (c: pg.PoolClient, ids: string[]) =>
-    c.query('select pg_advisory_lock($1, hashtext(id)) from unnest($2::text[]) id', [LIVENESS_LOCK, ids])
+  const lock = (c: pg.PoolClient, ids: string[]) => c.query(LOCK.text, LOCK.values({ lock: LIVENESS_LOCK, ids }))
 
   /** The dedicated connection, (re)opened with every lock this process should hold. */
   function connect (): Promise<void> {
@@ -83,16 +92,11 @@ export function watchWorkerLiveness (opts: {
   })
   events.on('pool:release', ({ workerPool }) => {
     mine.delete(workerPool.id)
-    onClient((c) => c.query('select pg_advisory_unlock($1, hashtext($2))', [LIVENESS_LOCK, workerPool.id]))
+    onClient((c) => c.query(UNLOCK.text, UNLOCK.values({ lock: LIVENESS_LOCK, id: workerPool.id })))
   })
 
   async function sweep () {
-    // Taking and at once releasing a worker's lock, in one statement, tells whether anyone holds it.
-    const { rows } = await pool.query<{ id: string }>(`select id from (
-        select distinct locked_by as id from graphile_worker.jobs
-        where locked_by is not null and locked_at < now() - interval '${GRACE}' and not (locked_by = any($2::text[]))) w
-      where case when pg_try_advisory_lock($1, hashtext(id)) then pg_advisory_unlock($1, hashtext(id)) else false end`,
-    [LIVENESS_LOCK, [...mine]])
+    const { rows } = await pool.query<{ id: string }>(FREE.text, FREE.values({ lock: LIVENESS_LOCK, mine: [...mine] }))
     const free = new Set(rows.map((r) => r.id))
     const dead = [...free].filter((id) => suspects.has(id))
     suspects = free

@@ -7,6 +7,7 @@ import { AppError } from '../core/errors.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
 import { factorError } from './errors.js'
 import { factorRepositoryOf } from './repository.js'
+import { repositoryOf } from '../accounts/repository.js'
 import { hashRecoveryCode, matchStep, type SecretBox } from './secrets.js'
 
 /** Wrong codes a challenge takes before it dies. */
@@ -35,35 +36,36 @@ export function createChallenge (app: FastifyInstance, box: SecretBox) {
   async function answer (kind: AccountType, args: MfaAnswer, meta: SessionMeta, context: AuditContext, locale: string): Promise<Outcome> {
     if (!OPAQUE_TOKEN.test(args.mfaToken)) return { refused: 'invalid_token' }
     const repo = factorRepositoryOf(kind)
+    const { mfaLockout } = repositoryOf(kind)
     return sql.begin(async (tx): Promise<Outcome> => {
-      const [challenge] = await repo.lockChallenge.run(tx, [hashToken(args.mfaToken)])
+      const [challenge] = await repo.lockChallenge.run(tx, { hash: hashToken(args.mfaToken) })
       if (!challenge || challenge.used_at || challenge.expired || challenge.failed_attempts >= MFA_MAX_ATTEMPTS) return { refused: 'invalid_token' }
       const ownerId = challenge.owner_id
       const own = { ...context, actorType: kind.type, actorId: ownerId }
       if (threshold > 0) {
-        const [count] = await repo.lockAttempts.run(tx, [ownerId])
+        const [count] = await mfaLockout.lock.run(tx, { ownerId })
         if (count.retry_after !== null) return { refused: 'locked', retryAfter: count.retry_after }
       }
       let second: Amr | null = null
       if (args.recoveryCode !== undefined) {
-        const [used] = await repo.useRecoveryCode.run(tx, [ownerId, hashRecoveryCode(args.recoveryCode)])
+        const [used] = await repo.useRecoveryCode.run(tx, { ownerId, hash: hashRecoveryCode(args.recoveryCode) })
         if (used) second = 'recovery'
       } else {
-        const [factor] = await repo.lockTotp.run(tx, [args.factorId, ownerId])
+        const [factor] = await repo.lockTotp.run(tx, { id: args.factorId!, ownerId })
         if (!factor || factor.status !== 'verified') return { refused: 'not_found' }
         const step = matchStep(box.open(factor.secret!, factor.id), args.code!, factor.last_used_step)
         if (step !== null) {
-          await repo.useStep.run(tx, [factor.id, step])
+          await repo.useStep.run(tx, { id: factor.id, step })
           second = 'otp'
         }
       }
       const via = second ?? (args.recoveryCode === undefined ? 'otp' : 'recovery')
       if (!second) {
-        const [{ failed_attempts: attempts }] = await repo.failChallenge.run(tx, [challenge.id])
+        const [{ failed_attempts: attempts }] = await repo.failChallenge.run(tx, { id: challenge.id })
         await recordEvent(tx, { event: 'mfa.challenge_failed', accountType: kind.type, accountId: ownerId,
           data: { via, attempts, ...(args.factorId && { factorId: args.factorId }) } }, own)
         if (threshold > 0) {
-          const [count] = await repo.failAttempt.run(tx, [ownerId, threshold, durationSeconds, locale])
+          const [count] = await mfaLockout.fail.run(tx, { ownerId, threshold, seconds: durationSeconds, locale })
           if (count.locked) {
             await recordEvent(tx, { event: 'mfa.locked', accountType: kind.type, accountId: ownerId,
               data: { failures: count.failures, lockedSeconds: durationSeconds, method: challenge.method } }, own)
@@ -71,8 +73,8 @@ export function createChallenge (app: FastifyInstance, box: SecretBox) {
         }
         return { refused: 'invalid_code' }
       }
-      await repo.useChallenge.run(tx, [challenge.id])
-      if (threshold > 0) await repo.clearAttempts.run(tx, [ownerId])
+      await repo.useChallenge.run(tx, { id: challenge.id })
+      if (threshold > 0) await mfaLockout.clear.run(tx, { ownerId })
       const issued = await sessions.openSession(kind, ownerId, meta, { aal: 'aal2', amr: [challenge.method as Amr, second] }, tx)
       const data = { via, method: challenge.method, ...(args.factorId && { factorId: args.factorId }) }
       await recordEvent(tx, { event: 'mfa.verified', accountType: kind.type, accountId: ownerId, data }, own)

@@ -22,7 +22,7 @@ export interface Proof { password?: string, code?: string }
  * another or removing one needs a session opened with it (aal2). The passkey routes use it too.
  */
 export async function requireAal2WhenFactors (db: Queryable, kind: AccountType, account: Account): Promise<Verified> {
-  const [verified] = await factorRepositoryOf(kind).verified.run(db, [account.id])
+  const [verified] = await factorRepositoryOf(kind).verified.run(db, { ownerId: account.id })
   if (verified.any_verified && account.aal !== 'aal2') throw factorError(kind, 'FORBIDDEN_AAL2_REQUIRED')
   return verified
 }
@@ -30,7 +30,7 @@ export async function requireAal2WhenFactors (db: Queryable, kind: AccountType, 
 /** Ten new recovery codes of the owner in the caller's transaction (the old ones die): the codes, shown once. */
 async function replaceRecoveryCodes (db: Queryable, kind: AccountType, ownerId: string): Promise<string[]> {
   const codes = newRecoveryCodes()
-  await factorRepositoryOf(kind).replaceRecoveryCodes.run(db, [ownerId, codes.map(() => uuidv7()), codes.map(hashRecoveryCode)])
+  await factorRepositoryOf(kind).replaceRecoveryCodes.run(db, { ownerId, ids: codes.map(() => uuidv7()), hashes: codes.map(hashRecoveryCode) })
   return codes
 }
 
@@ -58,15 +58,15 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
   async function prove (db: Queryable, kind: AccountType, ownerId: string, proof: Proof): Promise<void> {
     checkProof(proof)
     if (proof.password !== undefined) {
-      const [found] = await repositoryOf(kind).owners.passwordOf.run(db, [ownerId])
+      const [found] = await repositoryOf(kind).owners.passwordOf.run(db, { id: ownerId })
       if (!await verifyPassword(found?.password, proof.password)) throw accountError(kind, 'BAD_REQUEST_INVALID_CURRENT_PASSWORD')
       return
     }
     const repo = factorRepositoryOf(kind)
-    const [totp] = await repo.lockVerifiedTotp.run(db, [ownerId])
+    const [totp] = await repo.lockVerifiedTotp.run(db, { ownerId })
     const step = totp && matchStep(box.open(totp.secret!, totp.id), proof.code!, totp.last_used_step)
     if (!step) throw factorError(kind, 'BAD_REQUEST_INVALID_MFA_CODE')
-    await repo.useStep.run(db, [totp.id, step])
+    await repo.useStep.run(db, { id: totp.id, step })
   }
 
   return {
@@ -79,13 +79,13 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
     async enrolTotp (kind: AccountType, account: Account, name = 'Authenticator') {
       const repo = factorRepositoryOf(kind)
       const { row, secret, uri } = await sql.begin(async (tx) => {
-        const [state] = await repo.enrolling.run(tx, [account.id])
+        const [state] = await repo.enrolling.run(tx, { ownerId: account.id })
         if (!state) throw new AppError('UNAUTHORIZED')
         if (state.any_verified && account.aal !== 'aal2') throw factorError(kind, 'FORBIDDEN_AAL2_REQUIRED')
         if (state.has_totp) throw factorError(kind, 'BAD_REQUEST_FACTOR_EXISTS')
         const { secret, uri } = newTotp(config.jwtIssuer, state.email)
         const id = uuidv7()
-        const [row] = await repo.enrolTotp.run(tx, [account.id, id, name.trim(), box.seal(secret, id)])
+        const [row] = await repo.enrolTotp.run(tx, { ownerId: account.id, id, name: name.trim(), secret: box.seal(secret, id) })
         return { row, secret, uri }
       })
       return { factor: presentFactor(row), secret, uri, qrSvg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M' }) }
@@ -99,15 +99,15 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
     async verifyTotp (kind: AccountType, account: Account, factorId: string, code: string, context: AuditContext) {
       const repo = factorRepositoryOf(kind)
       return sql.begin(async (tx) => {
-        const [state] = await repo.enrolling.run(tx, [account.id])
+        const [state] = await repo.enrolling.run(tx, { ownerId: account.id })
         if (!state) throw new AppError('UNAUTHORIZED')
         if (state.any_verified && account.aal !== 'aal2') throw factorError(kind, 'FORBIDDEN_AAL2_REQUIRED')
-        const [factor] = await repo.lockTotp.run(tx, [factorId, account.id])
+        const [factor] = await repo.lockTotp.run(tx, { id: factorId, ownerId: account.id })
         if (!factor) throw factorError(kind, 'FACTOR_NOT_FOUND')
         if (factor.status === 'verified') throw factorError(kind, 'BAD_REQUEST_FACTOR_EXISTS')
         const step = matchStep(box.open(factor.secret!, factor.id), code, factor.last_used_step)
         if (step === null) throw factorError(kind, 'BAD_REQUEST_INVALID_MFA_CODE')
-        const [verified] = await repo.useStep.run(tx, [factor.id, step])
+        const [verified] = await repo.useStep.run(tx, { id: factor.id, step })
         const recoveryCodes = await replaceRecoveryCodes(tx, kind, account.id)
         await revocations.revokeOtherFamilies(tx, kind, account.id, account.sessionId)
         await recordEvent(tx, { event: 'mfa.enrolled', accountType: kind.type, accountId: account.id, data: { factorId, type: 'totp' } }, context)
@@ -116,7 +116,7 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
     },
 
     async listFactors (kind: AccountType, ownerId: string): Promise<PublicFactor[]> {
-      return (await factorRepositoryOf(kind).list.run(sql, [ownerId])).map(presentFactor)
+      return (await factorRepositoryOf(kind).list.run(sql, { ownerId })).map(presentFactor)
     },
 
     /** Removes one factor (aal2 while a verified one exists, and a proof); the account's other sessions are revoked. */
@@ -125,11 +125,11 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
       await sql.begin(async (tx) => {
         await requireAal2WhenFactors(tx, kind, account)
         await prove(tx, kind, account.id, proof)
-        const [removed] = await repo.remove.run(tx, [factorId, account.id])
+        const [removed] = await repo.remove.run(tx, { id: factorId, ownerId: account.id })
         if (!removed) throw factorError(kind, 'FACTOR_NOT_FOUND')
         // Recovery codes stand in for a factor; with none left they would only be a way in.
-        const [left] = await repo.verified.run(tx, [account.id])
-        if (!left.any_verified) await repo.deleteRecoveryCodes.run(tx, [account.id])
+        const [left] = await repo.verified.run(tx, { ownerId: account.id })
+        if (!left.any_verified) await repo.deleteRecoveryCodes.run(tx, { ownerId: account.id })
         await revocations.revokeOtherFamilies(tx, kind, account.id, account.sessionId)
         await recordEvent(tx, { event: 'mfa.factor_removed', accountType: kind.type, accountId: account.id,
           data: { factorId, type: removed.type } }, context)

@@ -35,12 +35,12 @@ export function createFactors (app: FastifyInstance) {
     async resetUserFactors (userId: string, context: AuditContext): Promise<AdminAccountView | null> {
       const owners = repositoryOf(user).owners
       return sql.begin(async (tx) => {
-        const [found] = await owners.lock.run(tx, [userId])
+        const [found] = await owners.lock.run(tx, { id: userId })
         if (!found) return null
-        await factorRepositoryOf(user).resetAll.run(tx, [userId])
+        await factorRepositoryOf(user).resetAll.run(tx, { ownerId: userId })
         await revocations.revokeAll(tx, user, userId)
         await recordEvent(tx, { event: 'admin.user_factors_reset', accountType: user.type, accountId: userId }, context)
-        const [row] = await owners.get.run(tx, [userId])
+        const [row] = await owners.get.run(tx, { id: userId })
         return presentAdminView(row)
       })
     }

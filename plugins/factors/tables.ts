@@ -1,15 +1,10 @@
 import type { AccountType } from '../accounts/registry.js'
+import { nameOf } from '../../db/schema.js'
 
 /** The quoted names of an account type's factor tables (db/schema.ts) and its owner column. */
 export function factorTablesOf (kind: AccountType) {
-  return {
-    f: `"${kind.type}_factors"`,
-    rc: `"${kind.type}_recovery_codes"`,
-    mc: `"${kind.type}_mfa_challenges"`,
-    ma: `"${kind.type}_mfa_attempts"`,
-    wc: `"${kind.type}_webauthn_challenges"`,
-    owner: `"${kind.ownerColumn}"`
-  }
+  const { factors, recoveryCodes, mfaChallenges } = kind.tables
+  return { f: nameOf(factors), rc: nameOf(recoveryCodes), mc: nameOf(mfaChallenges), owner: `"${kind.ownerColumn}"` }
 }
 
 /**

@@ -4,7 +4,7 @@ import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
 import { accountError } from '../accounts/errors.js'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import { normalizeEmail } from '../accounts/repository.js'
+import { normalizeEmail, repositoryOf } from '../accounts/repository.js'
 import { claimAccount } from '../accounts/claim.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../accounts/tokens.js'
 import type { SessionMeta } from '../accounts/sessions.js'
@@ -58,13 +58,13 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
 
   /** The account of `person`: its identity, an account with the same verified email, or a new one. */
   async function resolve (tx: Queryable, provider: string, person: Person, context: AuditContext): Promise<AccountState> {
-    const [known] = await q.identityBySubject.run(tx, [provider, person.subject])
+    const [known] = await q.identityBySubject.run(tx, { provider, subject: person.subject })
     if (known) {
-      await q.touchIdentity.run(tx, [known.identity_id, person.email, person.emailVerified])
+      await q.touchIdentity.run(tx, { id: known.identity_id, email: person.email, verified: person.emailVerified })
       return known
     }
     if (!person.email) throw new SignInRefused('email_missing')
-    const [existing] = await q.accountByEmail.run(tx, [person.email])
+    const [existing] = await q.accountByEmail.run(tx, { email: person.email })
     let account: AccountState
     if (existing) {
       // An address the provider did not verify never takes over an account.
@@ -77,12 +77,13 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
       account = { ...existing, is_email_confirmed: true }
     } else {
       if (!config.registrationEnabled) throw new SignInRefused('registration_disabled')
-      ;[account] = await q.createAccount.run(tx, [uuidv7(), person.email, person.emailVerified])
+      ;[account] = await repositoryOf(USER).owners.createWithoutPassword.run(tx, { id: uuidv7(), email: person.email, confirmed: person.emailVerified })
       await recordEvent(tx, { event: 'register', accountType: USER.type, accountId: account.id, data: { provider } },
         { ...context, actorType: USER.type, actorId: account.id })
     }
     const identityId = uuidv7()
-    await q.linkIdentity.run(tx, [identityId, account.id, provider, person.subject, person.email, person.emailVerified])
+    await q.linkIdentity.run(tx, { id: identityId, userId: account.id, provider, subject: person.subject, email: person.email,
+      verified: person.emailVerified })
     await recordEvent(tx, { event: 'oauth.identity_linked', accountType: USER.type, accountId: account.id, data: { provider, identityId } },
       { ...context, actorType: USER.type, actorId: account.id })
     return account
@@ -99,7 +100,7 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
           if (account.deleted_at) throw new SignInRefused('account_deleted', account.id)
           if (config.requireEmailConfirmed && !account.is_email_confirmed) throw new SignInRefused('email_not_confirmed', account.id)
           const { token, hash } = newOpaqueToken()
-          await q.issueExchange.run(tx, [account.id, uuidv7(), hash, EXCHANGE_TTL])
+          await repositoryOf(USER).tokens.issueExchange.run(tx, { ownerId: account.id, tokenId: uuidv7(), hash, lifetime: EXCHANGE_TTL })
           await recordEvent(tx, { event: 'oauth.signed_in', accountType: USER.type, accountId: account.id, data: { provider } },
             { ...context, actorType: USER.type, actorId: account.id })
           return token
@@ -140,7 +141,8 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
       const state = oidc.randomState()
       const nonce = oidc.randomNonce()
       const verifier = oidc.randomPKCECodeVerifier()
-      await q.saveState.run(sql, [uuidv7(), hashToken(state), name, nonce, verifier, redirectTo, callbackUrl, STATE_TTL])
+      await q.saveState.run(sql, { id: uuidv7(), hash: hashToken(state), provider: name, nonce, verifier, redirectTo, callbackUrl,
+        lifetime: STATE_TTL })
       const url = oidc.buildAuthorizationUrl(client, {
         redirect_uri: callbackUrl,
         scope: settings.scopes,
@@ -162,7 +164,7 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
     async callback (name: string, search: URLSearchParams, boundState: string | undefined, context: AuditContext): Promise<string> {
       const provider = await providers.get(name)
       const state = search.get('state') ?? ''
-      const [saved] = state && state === boundState ? await q.takeState.run(sql, [hashToken(state), name]) : []
+      const [saved] = state && state === boundState ? await q.takeState.run(sql, { hash: hashToken(state), provider: name }) : []
       if (!saved) {
         await failed(sql, name, new SignInRefused(state && state === boundState ? 'invalid_state' : 'state_mismatch'), context)
         throw invalidToken()
@@ -196,9 +198,9 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
      */
     async exchange (code: string, meta: SessionMeta): Promise<SignIn> {
       if (!OPAQUE_TOKEN.test(code)) throw invalidToken()
-      const [row] = await q.useExchange.run(sql, [hashToken(code)])
+      const [row] = await repositoryOf(USER).tokens.useExchange.run(sql, { hash: hashToken(code) })
       if (!row) throw invalidToken()
-      return app.sessions.completeSignIn(USER, { id: row.user_id }, meta, 'oauth')
+      return app.sessions.completeSignIn(USER, { id: row.owner_id }, meta, 'oauth')
     }
   }
 }

@@ -23,7 +23,7 @@ export function createIdentities (app: FastifyInstance) {
   const { sql } = app
   return {
     async list (userId: string): Promise<Identity[]> {
-      return (await q.listIdentities.run(sql, [userId])).map(presentIdentity)
+      return (await q.listIdentities.run(sql, { userId })).map(presentIdentity)
     },
 
     /**
@@ -33,9 +33,9 @@ export function createIdentities (app: FastifyInstance) {
      */
     async unlink (userId: string, identityId: string, context: AuditContext): Promise<void> {
       await sql.begin(async (tx) => {
-        const [ways] = await q.waysIn.run(tx, [userId])
+        const [ways] = await q.waysIn.run(tx, { userId })
         if (!ways) throw accountError(USER, 'IDENTITY_NOT_FOUND')
-        const [removed] = await q.unlink.run(tx, [identityId, userId])
+        const [removed] = await q.unlink.run(tx, { id: identityId, userId })
         if (!removed) throw accountError(USER, 'IDENTITY_NOT_FOUND')
         if (!ways.has_password && ways.identities <= 1 && ways.passkeys === 0) throw accountError(USER, 'BAD_REQUEST_LAST_SIGN_IN_METHOD')
         await recordEvent(tx, { event: 'oauth.identity_unlinked', accountType: USER.type, accountId: userId,

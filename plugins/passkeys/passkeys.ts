@@ -14,6 +14,8 @@ import { recordEvent, type AuditContext } from '../audit/events.js'
 import type { Issued, SessionMeta } from '../accounts/sessions.js'
 import { uuidv7 } from '../../random.js'
 import { requireAal2WhenFactors } from '../factors/enrolment.js'
+import { factorRepositoryOf } from '../factors/repository.js'
+import { repositoryOf } from '../accounts/repository.js'
 import { CHALLENGE_TTL, MAX_PASSKEYS, passkeysOf, type FactorSummary, type FactorView, type StoredPasskey } from './repository.js'
 import type { AuthenticationResponseSchema, Factor, RegistrationResponseSchema } from '../../schemas/passkeys.js'
 
@@ -83,7 +85,7 @@ export function createPasskeys (app: FastifyInstance) {
   }
 
   async function summary (kind: AccountType, ownerId: string, db: Queryable = sql): Promise<FactorSummary[]> {
-    const rows = await passkeysOf(kind).summary.run(db, [ownerId])
+    const rows = await passkeysOf(kind).summary.run(db, { ownerId })
     if (!rows.length) throw new AppError('UNAUTHORIZED')
     return rows
   }
@@ -115,7 +117,7 @@ export function createPasskeys (app: FastifyInstance) {
         excludeCredentials: passkeys.map((f) => ({ id: b64url(f.credential_id!), transports: f.transports ?? undefined })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' }
       })
-      await passkeysOf(kind).newChallenge.run(sql, [id, account.id, 'register', options.challenge])
+      await passkeysOf(kind).newChallenge.run(sql, { id, ownerId: account.id, purpose: 'register', challenge: options.challenge })
       return options
     },
 
@@ -125,7 +127,7 @@ export function createPasskeys (app: FastifyInstance) {
       const q = passkeysOf(kind)
       const answered = answeredChallenge(response.response.clientDataJSON)
       if (!answered) throw invalid(kind)
-      const [challenge] = await q.consumeChallenge.run(sql, [answered.id, 'register', account.id])
+      const [challenge] = await q.consumeChallenge.run(sql, { id: answered.id, purpose: 'register', ownerId: account.id })
       if (!challenge || challenge.challenge !== answered.challenge) throw invalid(kind)
       const { registrationInfo: info } = await verified(kind, async () => (await webauthn()).verifyRegistrationResponse({
         response: response as RegistrationResponseJSON,
@@ -136,11 +138,12 @@ export function createPasskeys (app: FastifyInstance) {
       }))
       const { credential } = info!
       return await sql.begin(async (tx) => {
-        if (!(await q.lockOwner.run(tx, [account.id])).length) throw new AppError('UNAUTHORIZED')
+        if (!(await repositoryOf(kind).owners.lockActive.run(tx, { id: account.id })).length) throw new AppError('UNAUTHORIZED')
         // Checked again under the lock: a factor verified meanwhile needs the second factor too.
         await requireAal2WhenFactors(tx, kind, account)
-        const [row] = await q.insert.run(tx, [uuidv7(), account.id, name, Buffer.from(credential.id, 'base64url'),
-          Buffer.from(credential.publicKey), credential.counter, credential.transports ?? null, uuidv7(), context.sessionId, context.ip, context.userAgent])
+        const [row] = await factorRepositoryOf(kind).insertPasskey.run(tx, { id: uuidv7(), ownerId: account.id, name,
+          credentialId: Buffer.from(credential.id, 'base64url'), publicKey: Buffer.from(credential.publicKey), signCount: credential.counter,
+          transports: credential.transports ?? null, eventId: uuidv7(), sessionId: context.sessionId, ip: context.ip, userAgent: context.userAgent })
           .catch((err) => {
             // The same credential registered twice (an authenticator that ignored excludeCredentials).
             if ((err as { code?: string }).code === '23505') throw invalid(kind)
@@ -157,7 +160,7 @@ export function createPasskeys (app: FastifyInstance) {
     async loginOptions (kind: AccountType): Promise<{ options: PublicKeyCredentialRequestOptionsJSON, challengeId: string }> {
       const { id, challenge } = newChallenge()
       const options = await (await webauthn()).generateAuthenticationOptions({ rpID: rp.rpID, challenge, userVerification: 'preferred', timeout: CHALLENGE_TTL * 1000 })
-      await passkeysOf(kind).newChallenge.run(sql, [id, null, 'login', options.challenge])
+      await passkeysOf(kind).newChallenge.run(sql, { id, ownerId: null, purpose: 'login', challenge: options.challenge })
       return { options, challengeId: id }
     },
 
@@ -169,9 +172,9 @@ export function createPasskeys (app: FastifyInstance) {
      */
     async login (kind: AccountType, challengeId: string, response: Static<typeof AuthenticationResponseSchema>, meta: SessionMeta): Promise<Issued> {
       const q = passkeysOf(kind)
-      const [challenge] = await q.consumeChallenge.run(sql, [challengeId, 'login', null])
+      const [challenge] = await q.consumeChallenge.run(sql, { id: challengeId, purpose: 'login', ownerId: null })
       if (!challenge) throw invalid(kind)
-      const [found] = await q.find.run(sql, [Buffer.from(response.rawId, 'base64url')])
+      const [found] = await q.find.run(sql, { credentialId: Buffer.from(response.rawId, 'base64url') })
       const publicKey = found?.public_key
       if (!found || !publicKey) throw invalid(kind)
       const { userHandle } = response.response
@@ -201,7 +204,8 @@ export function createPasskeys (app: FastifyInstance) {
       if (config.requireEmailConfirmed && !found.is_email_confirmed) {
         throw await refuseAccount(kind, found, 'UNAUTHORIZED_EMAIL_NOT_CONFIRMED', 'email_not_confirmed', meta)
       }
-      const used = await q.use.run(sql, [found.factor_id, info.newCounter, uuidv7(), meta.ip, meta.userAgent, info.userVerified])
+      const used = await factorRepositoryOf(kind).usePasskey.run(sql, { id: found.factor_id, signCount: info.newCounter, eventId: uuidv7(), ip: meta.ip,
+        userAgent: meta.userAgent, userVerified: info.userVerified })
       if (!used.length) throw await cloned()
       return await sessions.openSession(kind, found.id, meta, { aal: info.userVerified ? 'aal2' : 'aal1', amr: ['webauthn'] })
     }

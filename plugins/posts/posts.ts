@@ -4,7 +4,8 @@ import { AppError } from '../core/errors.js'
 import { POST_ERRORS } from './errors.js'
 import { uuidv7 } from '../../random.js'
 import type { PostPublishedEvent, PublicPost } from '../../schemas/posts.js'
-import type { Row, posts } from '../../db/schema.js'
+import { getTableName } from 'drizzle-orm'
+import { posts, type Row } from '../../db/schema.js'
 
 declare module 'fastify' {
   interface FastifyInstance { posts: ReturnType<typeof createPosts> }
@@ -14,6 +15,8 @@ export const PUBLISH_TASK = 'V1PublishTask'
 export const PUBLISH_MAX_ATTEMPTS = 3
 
 type PostRow = Row<typeof posts>
+// The table, as an identifier of postgres.js's tagged templates (`sql(POSTS)`).
+const POSTS = getTableName(posts)
 
 /** The slow steps of an asynchronous publish; each may throw to reject (the job then fails). */
 export interface PublishSteps {
@@ -49,10 +52,10 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
    */
   function publish (postId: string, userId: string): Promise<PublicPost> {
     return sql.begin(async (tx) => {
-      const [row] = await tx<PostRow[]>`update posts set status = 'published', published_at = now(), updated_at = now()
+      const [row] = await tx<PostRow[]>`update ${tx(POSTS)} set status = 'published', published_at = now(), updated_at = now()
         where id = ${postId} and user_id = ${userId} and status = 'draft' returning *`
       if (!row) {
-        const [existing] = await tx<PostRow[]>`select * from posts where id = ${postId} and user_id = ${userId}`
+        const [existing] = await tx<PostRow[]>`select * from ${tx(POSTS)} where id = ${postId} and user_id = ${userId}`
         if (!existing) throw new AppError(POST_ERRORS.POST_NOT_FOUND)
         return present(existing)
       }
@@ -67,7 +70,7 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
     publish,
 
     async create (userId: string, title: string): Promise<PublicPost> {
-      const [row] = await sql<PostRow[]>`insert into posts (id, user_id, title) values (${uuidv7()}, ${userId}, ${title}) returning *`
+      const [row] = await sql<PostRow[]>`insert into ${sql(POSTS)} (id, user_id, title) values (${uuidv7()}, ${userId}, ${title}) returning *`
       return present(row)
     },
 
@@ -77,7 +80,7 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
      */
     async enqueuePublish (postId: string, userId: string, locale: string): Promise<{ jobId: number } | { post: PublicPost }> {
       return sql.begin(async (tx) => {
-        const [row] = await tx<PostRow[]>`select * from posts where id = ${postId} and user_id = ${userId} for share`
+        const [row] = await tx<PostRow[]>`select * from ${tx(POSTS)} where id = ${postId} and user_id = ${userId} for share`
         if (!row) throw new AppError(POST_ERRORS.POST_NOT_FOUND)
         if (row.status === 'published') return { post: present(row) }
         const [job] = await tx`select id from graphile_worker.add_job(${PUBLISH_TASK},
@@ -88,7 +91,7 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
 
     /** Runs the job: moderation and preview, then the same publish as the direct path. */
     async runPublishJob (postId: string, locale: string): Promise<PublicPost> {
-      const [row] = await sql<PostRow[]>`select * from posts where id = ${postId}`
+      const [row] = await sql<PostRow[]>`select * from ${sql(POSTS)} where id = ${postId}`
       if (!row) throw new Error(`post ${postId} does not exist`)
       const post = present(row)
       if (post.status === 'published') return post

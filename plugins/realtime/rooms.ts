@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
 import { REVOKE_CHANNEL } from '../accounts/repository.js'
-import { prepared, type Queryable } from '../core/db.js'
+import { statement, type Queryable } from '../core/db.js'
 import { keepListening } from './listen.js'
 
 declare module 'fastify' {
@@ -23,7 +23,7 @@ interface RoomEvent { room: string, event: string, data: unknown }
 /** Which of a user's sockets a revocation notice closes (REVOKE_CHANNEL). */
 export interface Revocation { family?: string, except?: string | null }
 
-const NOTIFY = 'select pg_notify($1, $2)'
+const NOTIFY = statement<never, { channel: string, payload: string }>((p) => `select pg_notify(${p.channel}, ${p.payload})`)
 
 export function createRooms (app: FastifyInstance) {
   const members = new Map<string, Set<WebSocket>>()
@@ -92,7 +92,7 @@ export function createRooms (app: FastifyInstance) {
      */
     async emit (room: string, event: string, data: unknown): Promise<void> {
       try {
-        await prepared(app.sql, NOTIFY, [ROOMS_CHANNEL, JSON.stringify({ room, event, data })])
+        await NOTIFY.run(app.sql, { channel: ROOMS_CHANNEL, payload: JSON.stringify({ room, event, data }) })
       } catch (err) {
         app.log.warn({ err, room, event }, 'room event not sent')
       }
@@ -102,7 +102,7 @@ export function createRooms (app: FastifyInstance) {
      * the transaction commits, so clients never hear of a change that was rolled back.
      */
     async emitInTransaction (tx: Queryable, room: string, event: string, data: unknown): Promise<void> {
-      await prepared(tx, NOTIFY, [ROOMS_CHANNEL, JSON.stringify({ room, event, data })])
+      await NOTIFY.run(tx, { channel: ROOMS_CHANNEL, payload: JSON.stringify({ room, event, data }) })
     },
     deliver,
     /** The socket re-authenticated in-band, possibly with a token of another family of its user. */

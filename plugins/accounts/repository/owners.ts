@@ -1,5 +1,5 @@
 import type { AccountType } from '../registry.js'
-import { statement } from '../../core/db.js'
+import { statement, type Statement } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
 import { OWNER_FIELDS, tablesOf, type Owner, type OwnerRow } from './shared.js'
 import { hasVerifiedTotp } from '../../factors/tables.js'
@@ -18,47 +18,75 @@ const STATE_CHANGES = {
 } as const
 export type StateChange = keyof typeof STATE_CHANGES
 
+type ById = { id: string }
+type ByEmail = { email: string }
+export type ListParams = { needle: string | null, status: string, after: string | null, limit: number }
+export type RegisterParams = { id: string, email: string, password: string, eventId: string, ip: string | null, userAgent: string | null,
+  client: string, platform: string }
+/** One account of an import (plugins/admin/import.ts); `line`: where it was read. */
+export interface ImportRow { id: string, email: string, password: string, confirmed: boolean, created_at: string | null, line: number }
+
 /** The statements on one account type's owner table: reading, creating and changing accounts. */
 export function ownerStatements (kind: AccountType) {
   const { o } = tablesOf(kind)
   const fields = OWNER_FIELDS(o)
   const change = Object.fromEntries(Object.entries(STATE_CHANGES).map(([name, set]) =>
-    [name, statement<Id>(`update ${o} set ${set}, updated_at = now() where id = $1 returning id`)])) as Record<StateChange, ReturnType<typeof statement<Id>>>
+    [name, statement<Id, ById>((p) => `update ${o} set ${set}, updated_at = now() where id = ${p.id} returning id`)])) as Record<StateChange, Statement<Id, ById>>
   return {
-    credentials: statement<Credentials>(`select id, password, is_active, is_email_confirmed, deleted_at, ${hasVerifiedTotp(kind, `${o}.id`)} as has_totp
-      from ${o} where email = $1`),
-    authenticate: statement<Pick<OwnerRow, 'token_version' | 'is_active' | 'deleted_at'>>(
-      `select token_version, is_active, deleted_at from ${o} where id = $1`),
+    credentials: statement<Credentials, ByEmail>((p) => `select id, password, is_active, is_email_confirmed, deleted_at, ${hasVerifiedTotp(kind, `${o}.id`)} as has_totp
+      from ${o} where email = ${p.email}`),
+    authenticate: statement<Pick<OwnerRow, 'token_version' | 'is_active' | 'deleted_at'>, ById>((p) =>
+      `select token_version, is_active, deleted_at from ${o} where id = ${p.id}`),
     /** The account unless deleted (`me`). */
-    account: statement<Owner>(`select ${fields} from ${o} where id = $1 and deleted_at is null`),
+    account: statement<Owner, ById>((p) => `select ${fields} from ${o} where id = ${p.id} and deleted_at is null`),
     /** The account, deleted or not (admins). */
-    get: statement<Owner>(`select ${fields} from ${o} where id = $1`),
-    idByEmail: statement<Id>(`select id from ${o} where email = $1`),
+    get: statement<Owner, ById>((p) => `select ${fields} from ${o} where id = ${p.id}`),
+    idByEmail: statement<Id, ByEmail>((p) => `select id from ${o} where email = ${p.email}`),
     // Newest first by id (UUIDv7); a page starts below the previous page's last id, so rows
     // inserted meanwhile (newer ids) never shift it. Run unprepared: the optional filters fold away.
-    list: `select ${fields} from ${o}
-      where ($1::text is null or email like '%' || $1 || '%' escape '\\')
-        and ($2 = 'all' or ($2 = 'active' and is_active and deleted_at is null)
-          or ($2 = 'inactive' and not is_active and deleted_at is null) or ($2 = 'deleted' and deleted_at is not null))
-        and ($3::uuid is null or id < $3)
-      order by id desc limit $4`,
+    list: statement<Owner, ListParams>(({ needle, status, after, limit }) => `select ${fields} from ${o}
+      where (${needle}::text is null or email like '%' || ${needle} || '%' escape '\\')
+        and (${status} = 'all' or (${status} = 'active' and is_active and deleted_at is null)
+          or (${status} = 'inactive' and not is_active and deleted_at is null) or (${status} = 'deleted' and deleted_at is not null))
+        and (${after}::uuid is null or id < ${after})
+      order by id desc limit ${limit}`),
     // Every account, newest first by creation time (the CLI's user list, read through a cursor):
     // imported accounts keep their created_at and may bring their own ids, so the ids' order is not that.
-    all: `select ${fields} from ${o} order by created_at desc, id desc`,
-    // An account without a session (the CLI): $1 id, $2 email, $3 hash, $4 confirmed.
-    create: statement<Owner>(`insert into ${o} (id, email, password, is_email_confirmed) values ($1, $2, $3, $4) returning ${fields}`),
-    // A registration without a session ($4 the event id, $5 ip, $6 user agent, $7 client, $8 platform).
-    registerWithoutSession: statement<Owner>(`with a as (insert into ${o} (id, email, password) values ($1, $2, $3) returning *),
-      e as (${auditInsert({ id: '$4', event: 'register', accountType: kind.type, accountId: '$1', actorType: `'${kind.type}'`, actorId: '$1',
-        ip: '$5', userAgent: '$6', data: "json_build_object('client', $7::text, 'platform', $8::text)" })})
+    all: statement<Owner>(() => `select ${fields} from ${o} order by created_at desc, id desc`),
+    // An account without a session (the CLI).
+    create: statement<Owner, { id: string, email: string, password: string, confirmed: boolean }>((p) =>
+      `insert into ${o} (id, email, password, is_email_confirmed) values (${p.id}, ${p.email}, ${p.password}, ${p.confirmed}) returning ${fields}`),
+    // An account without a password (a provider sign-in), confirmed when the provider says the address is.
+    createWithoutPassword: statement<Pick<OwnerRow, 'id' | 'is_active' | 'deleted_at' | 'is_email_confirmed'>, { id: string, email: string, confirmed: boolean }>(
+      (p) => `insert into ${o} as u (id, email, password, is_email_confirmed) values (${p.id}, ${p.email}, null, ${p.confirmed})
+    returning u.id, u.is_active, u.deleted_at, u.is_email_confirmed`),
+    // A registration without a session.
+    registerWithoutSession: statement<Owner, RegisterParams>((p) => `with a as (insert into ${o} (id, email, password) values (${p.id}, ${p.email}, ${p.password}) returning *),
+      e as (${auditInsert({ id: p.eventId, event: 'register', accountType: kind.type, accountId: p.id, actorType: `'${kind.type}'`, actorId: p.id,
+        ip: p.ip, userAgent: p.userAgent, data: `json_build_object('client', ${p.client}::text, 'platform', ${p.platform}::text)` })})
       select ${OWNER_FIELDS('a')} from a`),
+    /**
+     * One batch of an import in one statement: inserted unless the email or the id is taken (the
+     * email taken before the statement: skipped; else the id: invalid). Answers per line what happened.
+     */
+    importBatch: statement<{ line: number, inserted: boolean, email_taken: boolean }, { rows: ImportRow[] }>((p) => `with x as (select * from jsonb_to_recordset(${p.rows}::jsonb)
+      as x(id uuid, email text, password text, confirmed boolean, created_at timestamptz, line int)),
+    i as (insert into ${o} (id, email, password, is_email_confirmed, created_at, updated_at)
+      select id, email, password, confirmed, coalesce(created_at, now()), coalesce(created_at, now()) from x
+      where not exists (select 1 from ${o} u where u.id = x.id)
+      on conflict (email) do nothing returning email)
+    select x.line, exists (select 1 from i where i.email = x.email) as inserted,
+      exists (select 1 from ${o} u where u.email = x.email) as email_taken
+    from x`),
     change,
     /** Locks the row, for a change of its sessions only (an admin's signout). */
-    lock: statement<Id>(`select id from ${o} where id = $1 for update`),
+    lock: statement<Id, ById>((p) => `select id from ${o} where id = ${p.id} for update`),
+    /** Locks the row of an active account (not deleted): a registration of a passkey takes turns with the account's others. */
+    lockActive: statement<Id, ById>((p) => `select id from ${o} where id = ${p.id} and is_active and deleted_at is null for update`),
     /** An unconfirmed account taken by whoever proved its address: no password, confirmed; whether it had one (the row locked first). */
-    claim: statement<{ had_password: boolean }>(`with a as (select id, password is not null as had_password from ${o} where id = $1 for update),
+    claim: statement<{ had_password: boolean }, ById>((p) => `with a as (select id, password is not null as had_password from ${o} where id = ${p.id} for update),
       u as (update ${o} set password = null, is_email_confirmed = true, updated_at = now() where id = (select id from a))
       select had_password from a`),
-    passwordOf: statement<Pick<OwnerRow, 'password' | 'email'>>(`select password, email from ${o} where id = $1 and is_active and deleted_at is null`)
+    passwordOf: statement<Pick<OwnerRow, 'password' | 'email'>, ById>((p) => `select password, email from ${o} where id = ${p.id} and is_active and deleted_at is null`)
   }
 }

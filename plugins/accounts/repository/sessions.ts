@@ -1,7 +1,7 @@
 import type { AccountType } from '../registry.js'
-import { statement } from '../../core/db.js'
+import { statement, type Placeholders } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
-import { openExtras } from './safety.js'
+import { openExtras, type OpenExtrasParams } from './safety.js'
 import { OWNER_FIELDS, active, notify, tablesOf, type Owner, type Remaining, type SessionRow } from './shared.js'
 
 type SessionOf = Pick<SessionRow, 'family_id' | 'client' | 'platform' | 'aal' | 'amr'> & { session_id: string }
@@ -14,6 +14,60 @@ export type LockedSession = ActiveSession & Pick<SessionRow, 'revoked_at' | 'rep
 export type DeviceRow = Pick<SessionRow, 'family_id' | 'client' | 'platform' | 'aal' | 'user_agent' | 'ip_address' | 'expires_at' |
   'created_at' | 'last_used_at'>
 
+/** A new session, which opens a family named after it (`sessionId`). */
+export interface NewSessionParams {
+  ownerId: string
+  sessionId: string
+  hash: string
+  expiresAt: Date
+  client: string
+  platform: string
+  userAgent: string | null
+  ip: string | null
+  aal: string
+  amr: string[]
+}
+export type OpenParams = NewSessionParams & OpenExtrasParams & { eventId: string }
+export type RegisterParams = NewSessionParams & { email: string, password: string, eventId: string }
+export type RotateParams = { hash: string, sessionId: string, nextHash: string, expiresAt: Date, userAgent: string | null, ip: string | null,
+  successor: string | null }
+type ByOwner = { ownerId: string }
+type ByFamily = ByOwner & { familyId: string }
+type OutsideFamily = ByOwner & { familyId: string | null }
+
+// A new session opens a family named after it; `from`: only for each row of that CTE.
+function newSession (kind: AccountType, p: Placeholders<NewSessionParams>, from?: string) {
+  const { s, owner } = tablesOf(kind)
+  const values = [p.sessionId, p.sessionId, p.ownerId, p.hash, p.expiresAt, p.client, p.platform, p.userAgent, p.ip, p.aal, p.amr].join(', ')
+  return `insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address, aal, amr)
+    ${from ? `select ${values} from ${from}` : `values (${values})`}`
+}
+
+function opened (kind: AccountType, p: Placeholders<NewSessionParams & { eventId: string }>, event: 'login.succeeded' | 'register', from?: string) {
+  const type = kind.type
+  return auditInsert({
+    id: p.eventId, event, accountType: type, accountId: p.ownerId, actorType: `'${type}'`, actorId: p.ownerId, sessionId: p.sessionId, ip: p.ip,
+    userAgent: p.userAgent, data: `json_build_object('client', ${p.client}, 'platform', ${p.platform})`
+  }, from)
+}
+
+/**
+ * Login bookkeeping, the new session and its audit event in one atomic statement, for an account
+ * still active and not deleted (else nothing is written), with the lockout, rehash and session
+ * cap (repository/safety.ts); without them for `extras` false (bench/lockout.ts measures them).
+ */
+export function openStatement (kind: AccountType, extras = true) {
+  const { o } = tablesOf(kind)
+  return statement<Owner, OpenParams>((p) => {
+    const more = extras ? openExtras(kind, p) : null
+    return `with a as (update ${o} set ${more ? `${more.rehash}, ` : ''}login_count = login_count + 1, last_login = now(), last_login_at = now(), updated_at = now()
+        where id = ${p.ownerId} and is_active and deleted_at is null returning ${OWNER_FIELDS(o)}),
+      s as (${newSession(kind, p, 'a')}), e as (${opened(kind, p, 'login.succeeded', 'a')})${more ? `,
+      ${more.ctes}` : ''}
+      select * from a`
+  })
+}
+
 /**
  * The session statements of one account type: opening, rotating and revoking sessions. Hot paths
  * are single statements (one round trip), and every multi-row change is one statement or runs in
@@ -22,88 +76,73 @@ export type DeviceRow = Pick<SessionRow, 'family_id' | 'client' | 'platform' | '
 export function sessionStatements (kind: AccountType) {
   const { o, s, owner } = tablesOf(kind)
   const type = kind.type
-  const extras = openExtras(kind, 12)
-  // A new session opens a family named after it: $1 owner, $2 session id, $3 hash, $4 expiry,
-  // $5 client, $6 platform, $7 user agent, $8 ip, $9 aal, $10 amr; `from`: only for each row of that CTE.
-  const newSession = (from?: string) => `insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address, aal, amr)
-    ${from ? `select $2, $2, $1, $3, $4, $5, $6, $7, $8, $9, $10 from ${from}` : 'values ($2, $2, $1, $3, $4, $5, $6, $7, $8, $9, $10)'}`
-  const opened = (id: string, event: 'login.succeeded' | 'register', from?: string) => auditInsert({
-    id, event, accountType: type, accountId: '$1', actorType: `'${type}'`, actorId: '$1', sessionId: '$2', ip: '$8', userAgent: '$7',
-    data: "json_build_object('client', $5, 'platform', $6)"
-  }, from)
   return {
-    // Login bookkeeping, the new session and its audit event ($11: the event id) in one atomic
-    // statement, for an account still active and not deleted (else nothing is written).
-    // $12-$16: the lockout, rehash and session cap (repository/safety.ts).
-    open: statement<Owner>(`with a as (update ${o} set ${extras.rehash}, login_count = login_count + 1, last_login = now(), last_login_at = now(), updated_at = now()
-        where id = $1 and is_active and deleted_at is null returning ${OWNER_FIELDS(o)}),
-      s as (${newSession('a')}), e as (${opened('$11', 'login.succeeded', 'a')}),
-      ${extras.ctes}
-      select * from a`),
-    // Registration counts as the first login: the account ($11 email, $12 hash), its session and
-    // the register event ($13) in one statement.
-    register: statement<Owner>(`with a as (insert into ${o} (id, email, password, login_count, last_login, last_login_at)
-        values ($1, $11, $12, 1, now(), now()) returning *),
-      s as (${newSession()}), e as (${opened('$13', 'register')})
+    open: openStatement(kind),
+    // Registration counts as the first login: the account, its session and the register event in one statement.
+    register: statement<Owner, RegisterParams>((p) => `with a as (insert into ${o} (id, email, password, login_count, last_login, last_login_at)
+        values (${p.ownerId}, ${p.email}, ${p.password}, 1, now(), now()) returning *),
+      s as (${newSession(kind, p)}), e as (${opened(kind, p, 'register')})
       select ${OWNER_FIELDS('a')} from a`),
     // The common case in one statement (one round trip): an active session of an active owner is
     // locked, a successor inserted into its family and the session marked rotated, keeping the
-    // sealed successor ($7, null without a reuse interval). A concurrent refresh of the same
+    // sealed successor (null without a reuse interval). A concurrent refresh of the same
     // token waits on the row lock, then finds it revoked and returns nothing.
-    rotateActive: statement<ActiveSession>(`with c as (select s.id as session_id, s.family_id, s.client, s.platform, s.aal, s.amr, ${OWNER_FIELDS('o')}
+    rotateActive: statement<ActiveSession, RotateParams>((p) => `with c as (select s.id as session_id, s.family_id, s.client, s.platform, s.aal, s.amr, ${OWNER_FIELDS('o')}
         from ${s} s join ${o} o on o.id = s.${owner}
-        where s.refresh_token_hash = $1 and ${active('s')} and o.is_active and o.deleted_at is null
+        where s.refresh_token_hash = ${p.hash} and ${active('s')} and o.is_active and o.deleted_at is null
         for update of s),
       n as (insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address, aal, amr)
-        select $2, c.family_id, c.id, $3, $4, c.client, c.platform, $5, $6, c.aal, c.amr from c),
-      r as (update ${s} set revoked_at = now(), replaced_by_session_id = $2, last_used_at = now(), successor_token = $7
+        select ${p.sessionId}, c.family_id, c.id, ${p.nextHash}, ${p.expiresAt}, c.client, c.platform, ${p.userAgent}, ${p.ip}, c.aal, c.amr from c),
+      r as (update ${s} set revoked_at = now(), replaced_by_session_id = ${p.sessionId}, last_used_at = now(), successor_token = ${p.successor}
         where id = (select session_id from c))
       select * from c`),
     // Everything else, in a transaction: the session and its owner, read together; the session
-    // row stays locked until commit. $2: the reuse interval in seconds.
-    lockSession: statement<LockedSession>(`select s.id as session_id, s.family_id, s.revoked_at, s.replaced_by_session_id,
+    // row stays locked until commit. `reuseInterval`: in seconds.
+    lockSession: statement<LockedSession, { hash: string, reuseInterval: number }>((p) => `select s.id as session_id, s.family_id, s.revoked_at, s.replaced_by_session_id,
         s.expires_at <= now() as expired, s.client, s.platform, s.aal, s.amr, s.successor_token,
-        s.revoked_at > now() - make_interval(secs => $2) as in_reuse_window,
+        s.revoked_at > now() - make_interval(secs => ${p.reuseInterval}) as in_reuse_window,
         exists (select 1 from ${s} f where f.family_id = s.family_id and f.${owner} = s.${owner} and ${active('f')}) as family_active,
         ${OWNER_FIELDS('o')}
       from ${s} s join ${o} o on o.id = s.${owner}
-      where s.refresh_token_hash = $1 for update of s`),
-    eraseSuccessors: statement(`update ${s} set successor_token = null
-      where refresh_token_hash = any($1::bpchar[]) and successor_token is not null`),
-    revokeSession: statement(`update ${s} set revoked_at = coalesce(revoked_at, now()) where id = $1`),
-    // The presented session of the caller, and the logout event ($3 its id, $4 ip, $5 user agent).
-    revokeOwnSession: statement<Pick<SessionRow, 'family_id'>>(`with r as (update ${s} set revoked_at = now()
-        where refresh_token_hash = $1 and ${owner} = $2 and revoked_at is null
+      where s.refresh_token_hash = ${p.hash} for update of s`),
+    eraseSuccessors: statement<never, { hashes: string[] }>((p) => `update ${s} set successor_token = null
+      where refresh_token_hash = any(${p.hashes}::bpchar[]) and successor_token is not null`),
+    revokeSession: statement<never, { sessionId: string }>((p) => `update ${s} set revoked_at = coalesce(revoked_at, now()) where id = ${p.sessionId}`),
+    // The presented session of the caller, and the logout event.
+    revokeOwnSession: statement<Pick<SessionRow, 'family_id'>, { hash: string, ownerId: string, eventId: string, ip: string | null,
+      userAgent: string | null }>((p) => `with r as (update ${s} set revoked_at = now()
+        where refresh_token_hash = ${p.hash} and ${owner} = ${p.ownerId} and revoked_at is null
         returning family_id, ${notify(type, owner, ", 'family', family_id")}),
-      e as (${auditInsert({ id: '$3', event: 'logout', accountType: type, accountId: '$2', actorType: `'${type}'`, actorId: '$2',
-        sessionId: 'r.family_id', ip: '$4', userAgent: '$5' }, 'r')})
+      e as (${auditInsert({ id: p.eventId, event: 'logout', accountType: type, accountId: p.ownerId, actorType: `'${type}'`, actorId: p.ownerId,
+        sessionId: 'r.family_id', ip: p.ip, userAgent: p.userAgent }, 'r')})
       select family_id from r`),
     // The devices: one entry per family with an active session (normally one active row each).
-    listDevices: statement<DeviceRow>(`select distinct on (a.family_id) a.family_id, a.client, a.platform, a.aal, a.user_agent, a.ip_address, a.expires_at,
-        (select min(f.created_at) from ${s} f where f.family_id = a.family_id and f.${owner} = $1) as created_at,
-        (select max(f.last_used_at) from ${s} f where f.family_id = a.family_id and f.${owner} = $1) as last_used_at
-      from ${s} a where a.${owner} = $1 and ${active('a')}
+    listDevices: statement<DeviceRow, ByOwner>((p) => `select distinct on (a.family_id) a.family_id, a.client, a.platform, a.aal, a.user_agent, a.ip_address, a.expires_at,
+        (select min(f.created_at) from ${s} f where f.family_id = a.family_id and f.${owner} = ${p.ownerId}) as created_at,
+        (select max(f.last_used_at) from ${s} f where f.family_id = a.family_id and f.${owner} = ${p.ownerId}) as last_used_at
+      from ${s} a where a.${owner} = ${p.ownerId} and ${active('a')}
       order by a.family_id, a.created_at desc`),
     // Revocations. A rotation that commits while a revoking statement waits for its row lock
     // inserts a successor that statement's snapshot cannot see; the service therefore counts
     // what is left with the matching remaining* statement and revokes again (devices.ts: settle).
-    revokeFamily: statement<Record<string, unknown>>(`update ${s} set revoked_at = now()
-      where ${owner} = $1 and family_id = $2 and ${active(s)}
+    revokeFamily: statement<Record<string, unknown>, ByFamily>((p) => `update ${s} set revoked_at = now()
+      where ${owner} = ${p.ownerId} and family_id = ${p.familyId} and ${active(s)}
       returning ${notify(type, owner, ", 'family', family_id")}`),
-    remainingInFamily: statement<Remaining>(`select count(*)::int as n from ${s} where ${owner} = $1 and family_id = $2 and ${active(s)}`),
-    // Every active family of the owner but $2 (null: every family); sockets hear it on commit.
-    revokeOtherFamilies: statement<{ families: string[] }>(`with r as (update ${s} set revoked_at = now()
-        where ${owner} = $1 and family_id is distinct from $2::uuid and ${active(s)} returning family_id)
+    remainingInFamily: statement<Remaining, ByFamily>((p) => `select count(*)::int as n from ${s}
+      where ${owner} = ${p.ownerId} and family_id = ${p.familyId} and ${active(s)}`),
+    // Every active family of the owner but `familyId` (null: every family); sockets hear it on commit.
+    revokeOtherFamilies: statement<{ families: string[] }, OutsideFamily>((p) => `with r as (update ${s} set revoked_at = now()
+        where ${owner} = ${p.ownerId} and family_id is distinct from ${p.familyId}::uuid and ${active(s)} returning family_id)
       select coalesce(array_agg(distinct family_id), '{}') as families,
-        ${notify(type, '$1::uuid', ", 'except', $2::uuid")} from r`),
-    remainingOutsideFamily: statement<Remaining>(`select count(*)::int as n from ${s}
-      where ${owner} = $1 and family_id is distinct from $2::uuid and ${active(s)}`),
+        ${notify(type, `${p.ownerId}::uuid`, `, 'except', ${p.familyId}::uuid`)} from r`),
+    remainingOutsideFamily: statement<Remaining, OutsideFamily>((p) => `select count(*)::int as n from ${s}
+      where ${owner} = ${p.ownerId} and family_id is distinct from ${p.familyId}::uuid and ${active(s)}`),
     // Every session of the owner and all its access tokens at once; sockets hear it on commit.
-    revokeAll: statement<Pick<Owner, 'token_version'>>(`with r as (update ${s} set revoked_at = now() where ${owner} = $1 and revoked_at is null)
-      update ${o} set token_version = token_version + 1, updated_at = now() where id = $1
+    revokeAll: statement<Pick<Owner, 'token_version'>, ByOwner>((p) => `with r as (update ${s} set revoked_at = now() where ${owner} = ${p.ownerId} and revoked_at is null)
+      update ${o} set token_version = token_version + 1, updated_at = now() where id = ${p.ownerId}
       returning token_version, ${notify(type, 'id')}`),
-    revokeSessions: statement<Record<string, unknown>>(`update ${s} set revoked_at = now() where ${owner} = $1 and revoked_at is null
+    revokeSessions: statement<Record<string, unknown>, ByOwner>((p) => `update ${s} set revoked_at = now() where ${owner} = ${p.ownerId} and revoked_at is null
       returning ${notify(type, owner)}`),
-    remainingSessions: statement<Remaining>(`select count(*)::int as n from ${s} where ${owner} = $1 and revoked_at is null`)
+    remainingSessions: statement<Remaining, ByOwner>((p) => `select count(*)::int as n from ${s} where ${owner} = ${p.ownerId} and revoked_at is null`)
   }
 }

@@ -1,5 +1,5 @@
 import type { AccountType } from '../registry.js'
-import type { Row, users, userSessions, userTokens } from '../../../db/schema.js'
+import { nameOf, type Row, type users, type userSessions, type userTokens } from '../../../db/schema.js'
 
 /** Every account type's tables have the same shape (db/schema.ts); the users' tables type them. */
 export type OwnerRow = Row<typeof users>
@@ -8,9 +8,10 @@ export type Owner = Omit<OwnerRow, 'password'>
 export type SessionRow = Omit<Row<typeof userSessions>, 'user_id'>
 export type OneTimeTokenRow = Omit<Row<typeof userTokens>, 'user_id'>
 
-/** The quoted names of an account type's tables and owner column. */
+/** The quoted names of an account type's tables (db/schema.ts) and owner column. */
 export function tablesOf (kind: AccountType) {
-  return { o: `"${kind.ownerTable}"`, s: `"${kind.sessionTable}"`, tk: `"${kind.tokenTable}"`, owner: `"${kind.ownerColumn}"` }
+  const { owners, sessions, tokens, mfaAttempts } = kind.tables
+  return { o: nameOf(owners), s: nameOf(sessions), tk: nameOf(tokens), ma: nameOf(mfaAttempts), owner: `"${kind.ownerColumn}"` }
 }
 
 /** The columns of `Owner`, of table (or alias) `t`. */

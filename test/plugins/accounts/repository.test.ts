@@ -44,7 +44,7 @@ t.test('an account type\'s statements name only its own tables', async (t) => {
 
 t.test('auditInsert places every value in its column, quoting names and leaving parameters alone', async (t) => {
   const one = auditInsert({ id: '$1', event: 'logout', accountType: 'user', accountId: '$2', sessionId: 'r.family_id' }, 'r')
-  t.equal(one, "insert into audit_events (id, event, account_type, account_id, actor_type, actor_id, session_id, ip_address, user_agent, data) " +
+  t.equal(one, 'insert into "audit_events" (id' + ", event, account_type, account_id, actor_type, actor_id, session_id, ip_address, user_agent, data) " +
     "select $1, 'logout', 'user', $2, null, null, r.family_id, null, null, '{}'::jsonb from r")
   t.match(auditInsert({ id: '$1', event: '$2', accountType: '$3', accountId: '$4', data: '$5' }), /values \(\$1, \$2, \$3, \$4, null, null, null, null, null, \$5\)$/)
 
