@@ -27,6 +27,7 @@ import websocket from './plugins/core/websocket.js'
 import tokens from './plugins/accounts/tokens.js'
 import accountMetrics from './plugins/accounts/metrics.js'
 import sessions from './plugins/accounts/sessions.js'
+import signInSteps from './plugins/accounts/steps.js'
 import accountAdmin from './plugins/admin/accounts.js'
 import accountLifecycle from './plugins/accounts/lifecycle.js'
 import mailer from './plugins/mail/mailer.js'
@@ -148,6 +149,8 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   if (role === 'serve') await app.register(pages)
 
   // Domains. The worker signs and checks no token (its configuration has no secrets: NEEDS.worker).
+  // What other domains plug into a sign-in (second factors, what a claim removes), before any of them.
+  await app.register(signInSteps)
   if (role === 'serve') {
     await app.register(tokens)
     await app.register(accountMetrics)

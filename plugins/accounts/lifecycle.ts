@@ -104,7 +104,9 @@ export function createAccountLifecycle (app: FastifyInstance) {
       return sql.begin(async (tx) => {
         const [row] = await repositoryOf(kind).tokens.useSignIn.run(tx, [hashToken(token), uuidv7(), context.ip, context.userAgent])
         if (!row) throw invalidToken(kind)
-        if (!row.was_confirmed) await claimAccount(tx, kind, row.id, { via: 'link' }, { ...context, actorType: kind.type, actorId: row.id })
+        if (!row.was_confirmed) {
+          await claimAccount(tx, kind, row.id, { via: 'link' }, { ...context, actorType: kind.type, actorId: row.id }, app.signInSteps.claimCleanups)
+        }
         return row.id
       })
     },

@@ -4,6 +4,7 @@ import { sessionStatements } from './repository/sessions.js'
 import { tokenStatements } from './repository/tokens.js'
 import type { Owner } from './repository/shared.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
+import type { AdminAccountView } from '../../schemas/admin.js'
 
 export { REVOKE_CHANNEL, type Owner } from './repository/shared.js'
 
@@ -41,4 +42,9 @@ export function presentAccount (row: Owner): PublicAccount {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString()
   }
+}
+
+/** The account as admins see it: the public fields plus deletedAt and tokenVersion (admin, and factors' reset). */
+export function presentAdminView (row: Owner): AdminAccountView {
+  return { ...presentAccount(row), deletedAt: row.deleted_at?.toISOString() ?? null, tokenVersion: row.token_version }
 }

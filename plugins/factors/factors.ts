@@ -1,16 +1,16 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import { repositoryOf } from '../accounts/repository.js'
+import { presentAdminView, repositoryOf } from '../accounts/repository.js'
 import { revocations } from '../accounts/devices.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
-import { presentAdminView } from '../admin/accounts.js'
 import type { AdminAccountView } from '../../schemas/admin.js'
 import { adminMfaRequired } from './errors.js'
 import { factorRepositoryOf } from './repository.js'
 import { secretBox } from './secrets.js'
 import { createEnrolment } from './enrolment.js'
 import { createChallenge } from './challenge.js'
+import { factorsClaimCleanup, secondFactorStep } from './sign-in.js'
 
 export { requireAal2WhenFactors, type Proof } from './enrolment.js'
 export type { MfaAnswer } from './challenge.js'
@@ -58,6 +58,9 @@ export function createFactors (app: FastifyInstance) {
 const MFA_REQUIRED = { error: 'ADMIN.FORBIDDEN_MFA_REQUIRED', when: 'with ADMIN_MFA_REQUIRED=true, to an aal1 token' }
 
 export default fp(async (app) => {
+  // A sign-in whose account has a verified TOTP factor answers the second step; a claim removes the factors.
+  app.signInSteps.register(secondFactorStep(app))
+  app.signInSteps.registerClaimCleanup(factorsClaimCleanup)
   app.decorate('factors', createFactors(app))
   const refuseAal1: preValidationAsyncHookHandler = async (request) => {
     if (request.account?.aal !== 'aal2') throw adminMfaRequired()

@@ -3,8 +3,7 @@ import { statement } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
 import { queueLoginLockedSql } from '../../mail/mailer.js'
 import { active, notify, tablesOf } from './shared.js'
-import { hasVerifiedTotp } from '../../factors/tables.js'
-import type { Credentials } from './owners.js'
+import { NOTHING_PENDING, type Credentials } from './owners.js'
 
 /** The credentials of an address (null columns when there is no such account), and the attempt reserved for it. */
 export type ReservedCredentials = { [K in keyof Credentials]: Credentials[K] | null } & {
@@ -16,9 +15,10 @@ export type ReservedCredentials = { [K in keyof Credentials]: Credentials[K] | n
 
 /**
  * The statements of the per-account lockout (docs/behaviour.md#lockout) on `login_attempts`,
- * keyed by account type and the address tried, whether or not an account has it.
+ * keyed by account type and the address tried, whether or not an account has it. `pending`: the
+ * sign-in steps' column of `reserve` (steps.ts), as in ownerStatements.
  */
-export function lockoutStatements (kind: AccountType) {
+export function lockoutStatements (kind: AccountType, pending: (ownerId: string) => string = NOTHING_PENDING) {
   const { o, tk, owner } = tablesOf(kind)
   const type = kind.type
   const key = `account_type = '${type}' and email = $1`
@@ -34,7 +34,7 @@ export function lockoutStatements (kind: AccountType) {
         window_ends_at = case when l.window_ends_at <= now() then now() + make_interval(secs => $3::int) else l.window_ends_at end
       where l.window_ends_at <= now() or l.attempts < $2::int
       returning attempts)
-    select o.id, o.password, o.is_active, o.is_email_confirmed, o.deleted_at, ${hasVerifiedTotp(kind, 'o.id')} as has_totp,
+    select o.id, o.password, o.is_active, o.is_email_confirmed, o.deleted_at, ${pending('o.id')} as pending,
       (select attempts from r) as attempt,
       (select greatest(ceil(extract(epoch from window_ends_at - now())), 1)::int from login_attempts where ${key}) as retry_after
     from (select) x left join ${o} o on o.email = $1`),
