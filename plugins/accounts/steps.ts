@@ -31,7 +31,7 @@ export interface SignInStep {
   name: string
   /** A boolean SQL expression: whether the step is due for the owner whose id is the SQL expression `ownerId`. */
   pending: (kind: AccountType, ownerId: string) => string
-  /** The sign-in's answer when the step is due; nothing is opened yet. */
+  /** The sign-in's answer when the step is due; nothing is opened yet (a step answering otherwise widens SignIn and its schema). */
   open: (kind: AccountType, ownerId: string, method: FirstStep) => Promise<MfaRequired>
 }
 
