@@ -18,13 +18,14 @@ import pages from './plugins/core/pages.js'
 import db from './plugins/core/db.js'
 import redis from './plugins/core/redis.js'
 import rateLimit from './plugins/core/rate-limit.js'
-import overload from './plugins/core/overload.js'
 import worker from './plugins/core/worker.js'
 import metrics from './plugins/core/metrics.js'
 import websocket from './plugins/core/websocket.js'
 import tokens from './plugins/accounts/tokens.js'
 import accountMetrics from './plugins/accounts/metrics.js'
 import sessions from './plugins/accounts/sessions.js'
+import passwordAdmission from './plugins/accounts/admission.js'
+import signInSteps from './plugins/accounts/steps.js'
 import accountAdmin from './plugins/admin/accounts.js'
 import accountLifecycle from './plugins/accounts/lifecycle.js'
 import mailer from './plugins/mail/mailer.js'
@@ -161,14 +162,17 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(db)
   await app.register(redis)
   await app.register(rateLimit)
-  if (role === 'serve') await app.register(overload)
   // The document collects the routes' schemas as they are registered: before the domains.
   if (role === 'serve') await app.register(docs)
   // The demo, the admin console and the SDK file (static, built at install).
   if (role === 'serve') await app.register(pages)
 
   // Domains. The worker signs and checks no token (its configuration has no secrets: NEEDS.worker).
+  // What other domains plug into a sign-in (second factors, what a claim removes), before any of them.
+  await app.register(signInSteps)
   if (role === 'serve') {
+    // The hashing routes' admission (a bounded line, 503 past it): its onRoute marks every route registered after.
+    await app.register(passwordAdmission)
     await app.register(tokens)
     await app.register(accountMetrics)
     await app.register(sessions)

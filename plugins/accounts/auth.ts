@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationAsyncHookHandler } from 'fastify'
 import { ACCOUNT_TYPES, clientOf, type Account, type AccountTypeName } from './registry.js'
 import { AppError } from '../core/errors.js'
-import { adminMfaRequired } from '../factors/errors.js'
+import { adminMfaRequired } from './errors.js'
 
 /**
  * What an authenticated route needs of the caller's session besides its account type:

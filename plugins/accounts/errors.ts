@@ -13,12 +13,7 @@ const ACCOUNT_ERRORS = {
   BAD_REQUEST_WEAK_PASSWORD: 400,
   UNAUTHORIZED_EMAIL_NOT_CONFIRMED: 401,
   UNAUTHORIZED_INVALID_REFRESH_TOKEN: 401,
-  BAD_REQUEST_LAST_SIGN_IN_METHOD: 400,
-  BAD_REQUEST_INVALID_PASSKEY: 400,
-  BAD_REQUEST_TOO_MANY_PASSKEYS: 400,
   SESSION_NOT_FOUND: 404,
-  IDENTITY_NOT_FOUND: 404,
-  OAUTH_PROVIDER_NOT_FOUND: 404,
   NOT_FOUND: 404
 } as const
 export type AccountErrorName = keyof typeof ACCOUNT_ERRORS
@@ -36,3 +31,10 @@ export function accountErrorCode (kind: AccountType, name: AccountErrorName): Er
 /** The error of one account type to throw: `throw accountError(kind, 'NOT_FOUND')`. */
 export const accountError = (kind: AccountType, name: AccountErrorName, options?: AppErrorOptions): AppError =>
   new AppError(accountErrorCode(kind, name), options)
+
+// Admins only: with ADMIN_MFA_REQUIRED an aal1 admin token is refused on every route whose
+// declared assurance is 'policy' (auth.ts checks the routes' assurance).
+const ADMIN_MFA_REQUIRED = defineErrors({
+  ADMIN_FORBIDDEN_MFA_REQUIRED: { error: 'ADMIN.FORBIDDEN_MFA_REQUIRED', status: 403, keys: [messageKey('ADMIN', 'FORBIDDEN_MFA_REQUIRED')] }
+})
+export const adminMfaRequired = (): AppError => new AppError(ADMIN_MFA_REQUIRED.ADMIN_FORBIDDEN_MFA_REQUIRED)

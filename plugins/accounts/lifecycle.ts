@@ -107,7 +107,9 @@ export function createAccountLifecycle (app: FastifyInstance) {
         const [row] = await repositoryOf(kind).tokens.useSignIn.run(tx, { hash: hashToken(token), eventId: uuidv7(), ip: context.ip,
           userAgent: context.userAgent })
         if (!row) throw invalidToken(kind)
-        if (!row.was_confirmed) await claimAccount(tx, kind, row.id, { via: 'link' }, { ...context, actorType: kind.type, actorId: row.id })
+        if (!row.was_confirmed) {
+          await claimAccount(tx, kind, row.id, { via: 'link' }, { ...context, actorType: kind.type, actorId: row.id }, app.signInSteps.claimCleanups)
+        }
         return row.id
       })
     },

@@ -4,6 +4,8 @@ import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
 import { repositoryOf } from './repository.js'
 import type { Credentials } from './repository/owners.js'
+import { lockoutStatements } from './repository/safety.js'
+import { ownerStatements } from './repository/owners.js'
 import { PAGES } from './repository/tokens.js'
 import { newOpaqueToken } from './tokens.js'
 import { uuidv7 } from '../../random.js'
@@ -25,6 +27,19 @@ export interface Attempt {
 export function createLockout (app: FastifyInstance) {
   const { sql, config } = app
   const { threshold, windowSeconds } = config.loginLockout
+  // The two reads of a password's first step, with the registered sign-in steps' column
+  // (steps.ts), built at the first sign-in of each type: every step is registered by then.
+  const reads = new Map<AccountType, { credentials: ReturnType<typeof ownerStatements>['credentials'],
+    reserve: ReturnType<typeof lockoutStatements>['reserve'] }>()
+  function readsOf (kind: AccountType) {
+    let built = reads.get(kind)
+    if (!built) {
+      const pending = app.signInSteps.pendingSql(kind)
+      built = { credentials: ownerStatements(kind, pending).credentials, reserve: lockoutStatements(kind, pending).reserve }
+      reads.set(kind, built)
+    }
+    return built
+  }
 
   return {
     enabled: threshold > 0,
@@ -36,10 +51,10 @@ export function createLockout (app: FastifyInstance) {
      */
     async attempt (kind: AccountType, address: string): Promise<Attempt> {
       if (threshold === 0) {
-        const [found] = await repositoryOf(kind).owners.credentials.run(sql, { email: address })
+        const [found] = await readsOf(kind).credentials.run(sql, { email: address })
         return { found, number: null }
       }
-      const [row] = await repositoryOf(kind).lockout.reserve.run(sql, { email: address, threshold, windowSeconds })
+      const [row] = await readsOf(kind).reserve.run(sql, { email: address, threshold, windowSeconds })
       if (row.attempt === null) {
         const after = row.retry_after ?? windowSeconds
         throw new AppError('TOO_MANY_REQUESTS', { params: { after: `${after} s` }, headers: { 'retry-after': after } })

@@ -8,13 +8,14 @@ import type { Credentials } from './repository/owners.js'
 import type { NewSessionParams } from './repository/sessions.js'
 import type { OpenExtrasParams } from './repository/safety.js'
 import { newOpaqueToken } from './tokens.js'
-import { PASSWORD, type Amr, type Assurance } from './assurance.js'
-import type { Queryable } from '../core/db.js'
+import { PASSWORD, type Assurance } from './assurance.js'
+import type { FirstStep, MfaRequired } from './steps.js'
+import { statement, type Queryable, type Statement } from '../core/db.js'
 import { uuidv7 } from '../../random.js'
 import { recordEvent } from '../audit/events.js'
-import { factorRepositoryOf, presentFactor } from '../factors/repository.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
-import type { PublicFactor } from '../../schemas/factors.js'
+
+export type { FirstStep, MfaRequired } from './steps.js'
 
 /** Where a session is opened from: stored on the session row. */
 export interface SessionMeta {
@@ -39,30 +40,18 @@ export interface Issued {
 }
 
 /**
- * What an account whose credentials were right still needs before a session opens: its session,
- * or (a verified TOTP factor) the second step, which login answers instead of tokens.
+ * What an account whose credentials were right still needs before a session opens: 'session',
+ * or the name of a registered sign-in step that is due (steps.ts; factors' 'mfa': a verified
+ * TOTP factor), which login answers instead of tokens.
  */
-export type NextStep = 'session' | 'mfa'
+export type NextStep = string
 
-/** How the first step of a sign-in was passed: the first method of the session's `amr`. */
-export type FirstStep = Extract<Amr, 'pwd' | 'oauth' | 'link'>
-
-/** The account a first step proved: `has_totp` when its statement folded it in (hasVerifiedTotp), else one more read. */
-export interface SignInAccount { id: string, has_totp?: boolean, rehash?: Rehash | null }
-
-/** The answer of a first step when a second factor is due: nothing is opened yet. */
-export interface MfaRequired {
-  mfaRequired: true
-  mfaToken: string
-  factors: PublicFactor[]
-}
+/** The account a first step proved: `pending` when its statement carried the steps' column (steps.ts), else one more read. */
+export interface SignInAccount { id: string, pending?: string | null, rehash?: Rehash | null }
 
 /** What a sign-in answers: a session, or the second step. */
 export type SignIn = Issued | MfaRequired
 export const isMfaRequired = (out: SignIn): out is MfaRequired => 'mfaRequired' in out
-
-/** Seconds an mfaToken stays usable. */
-export const MFA_CHALLENGE_TTL = 5 * 60
 
 /**
  * Sign-in in steps, so that every way in (password today; second factor, passkey, provider, link)
@@ -70,8 +59,10 @@ export const MFA_CHALLENGE_TTL = 5 * 60
  * Each step is one statement; a password login is two round trips, as before the split.
  */
 export function createLogin (app: FastifyInstance) {
-  const { sql, tokens, config, accountMetrics: metrics } = app
+  const { sql, tokens, config, signInSteps } = app
   const lockout = createLockout(app)
+  // The steps' column read on its own, for a first step whose statement did not carry it; built at the first.
+  const pendingReads = new Map<AccountType, Statement<{ pending: string | null }, { id: string }>>()
 
   /** A new session of `ownerId`, which opens a family named after it; params of the `open` and `register` statements. */
   function newSession (ownerId: string, meta: SessionMeta, assurance: Assurance) {
@@ -126,33 +117,24 @@ export function createLogin (app: FastifyInstance) {
     return { ...found, rehash: found.password && needsRehash(found.password) ? { from: found.password, to: await hashPassword(password) } : null }
   }
 
-  /** Step 2: what the account still needs: a second factor when it has a verified TOTP factor. */
+  /** Step 2: what the account still needs: the first registered sign-in step due (steps.ts), else its session. */
   async function nextStep (kind: AccountType, account: SignInAccount): Promise<NextStep> {
-    const hasTotp = account.has_totp ?? (await factorRepositoryOf(kind).verified.run(sql, { ownerId: account.id }))[0].has_totp
-    return hasTotp ? 'mfa' : 'session'
-  }
-
-  /**
-   * The second step's challenge: 32 random bytes stored hashed, 5 minutes, single use, and the
-   * factors that answer it, in one statement. verifymfa opens the session (plugins/factors).
-   */
-  async function openMfaChallenge (kind: AccountType, ownerId: string, method: FirstStep): Promise<MfaRequired> {
-    const { token, hash } = newOpaqueToken()
-    const factors = await factorRepositoryOf(kind).openChallenge.run(sql, { id: uuidv7(), ownerId, hash, method,
-      lifetime: MFA_CHALLENGE_TTL })
-    metrics?.mfaChallenges.inc({ type: kind.type, outcome: 'issued' })
-    return { mfaRequired: true, mfaToken: token, factors: factors.map(presentFactor) }
+    if (account.pending !== undefined) return account.pending ?? 'session'
+    if (!signInSteps.steps.length) return 'session'
+    let read = pendingReads.get(kind)
+    if (!read) pendingReads.set(kind, read = statement<{ pending: string | null }, { id: string }>((p) => `select ${signInSteps.pendingSql(kind)(p.id)} as pending`))
+    return (await read.run(sql, { id: account.id }))[0].pending ?? 'session'
   }
 
   /**
    * Steps 2 and 3 for every sign-in method, after its own first step (`method`: how it was
-   * passed): the session (aal1, amr [method]), or the MFA answer when a second factor is due.
+   * passed): the session (aal1, amr [method]), or the answer of the sign-in step that is due
+   * (factors' second step: the MFA answer).
    */
   async function completeSignIn (kind: AccountType, account: SignInAccount, meta: SessionMeta, method: FirstStep): Promise<SignIn> {
-    switch (await nextStep(kind, account)) {
-      case 'session': return openSession(kind, account.id, meta, method === 'pwd' ? PASSWORD : { aal: 'aal1', amr: [method] }, sql, account.rehash ?? null)
-      case 'mfa': return openMfaChallenge(kind, account.id, method)
-    }
+    const next = await nextStep(kind, account)
+    if (next === 'session') return openSession(kind, account.id, meta, method === 'pwd' ? PASSWORD : { aal: 'aal1', amr: [method] }, sql, account.rehash ?? null)
+    return signInSteps.steps.find((step) => step.name === next)!.open(kind, account.id, method)
   }
 
   /**

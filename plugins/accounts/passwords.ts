@@ -3,7 +3,7 @@ import { verify as bcryptVerify } from '@node-rs/bcrypt'
 import { extname } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Piscina } from 'piscina'
-import { HASHING_UNDER_FLOOD, hashingTurn } from '../core/overload.js'
+import { HASHING_UNDER_FLOOD, hashingTurn } from './admission.js'
 import type { HashJob } from './hash-worker.js'
 
 // OWASP's argon2id parameters: 19 MiB, 2 iterations, 1 lane. Hashes are PHC strings.
@@ -23,7 +23,7 @@ let background: Promise<Piscina> | undefined
 let backgroundReady = false
 
 /** Runs `job` on a background hashing thread, starting them with the first. */
-export async function inBackground<T extends string | boolean | number> (job: HashJob): Promise<T> {
+export async function inBackground<T extends string | boolean> (job: HashJob): Promise<T> {
   background ??= import('piscina').then(({ Piscina }) => new Piscina({
     filename: new URL(`./hash-worker${extname(new URL(import.meta.url).pathname)}`, import.meta.url).href,
     minThreads: HASHING_UNDER_FLOOD,
@@ -56,7 +56,7 @@ function inForeground (job: HashJob): Promise<string | boolean> {
  */
 function inPlace<T extends string | boolean> (job: HashJob, underFlood: boolean): Promise<T> {
   if (underFlood && backgroundReady) return inBackground<T>(job).catch(() => inForeground(job) as Promise<T>)
-  if (underFlood && !background) inBackground({ op: 'nice' }).catch(() => {})
+  if (underFlood && !background) inBackground({ op: 'start' }).catch(() => {})
   return inForeground(job) as Promise<T>
 }
 

@@ -6,6 +6,7 @@ import { pruneStatements } from './repository/prune.js'
 import { lockoutStatements, mfaLockoutStatements } from './repository/safety.js'
 import type { Owner } from './repository/shared.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
+import type { AdminAccountView } from '../../schemas/admin.js'
 
 export { REVOKE_CHANNEL, type Owner } from './repository/shared.js'
 
@@ -51,4 +52,9 @@ export function presentAccount (row: Owner): PublicAccount {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString()
   }
+}
+
+/** The account as admins see it: the public fields plus deletedAt and tokenVersion (admin, and factors' reset). */
+export function presentAdminView (row: Owner): AdminAccountView {
+  return { ...presentAccount(row), deletedAt: row.deleted_at?.toISOString() ?? null, tokenVersion: row.token_version }
 }

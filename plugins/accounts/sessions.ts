@@ -76,4 +76,4 @@ export default fp(async (app) => {
   const sessions = createSessions(app)
   app.decorate('sessions', sessions)
   app.addHook('onClose', async () => sessions.close())
-}, { name: 'sessions', dependencies: ['db', 'tokens', 'config', 'account-metrics'] })
+}, { name: 'sessions', dependencies: ['db', 'tokens', 'config', 'account-metrics', 'sign-in-steps'] })

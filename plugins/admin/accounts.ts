@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { AccountType } from '../accounts/registry.js'
-import { normalizeEmail, presentAccount, repositoryOf, type Owner } from '../accounts/repository.js'
+import { normalizeEmail, presentAccount, presentAdminView, repositoryOf } from '../accounts/repository.js'
 import type { StateChange } from '../accounts/repository/owners.js'
 import { revocations } from '../accounts/devices.js'
 import { hashPassword } from '../accounts/passwords.js'
@@ -31,11 +31,6 @@ export type AccountStatus = 'active' | 'inactive' | 'deleted' | 'all'
 
 /** `after`: the last id of the previous page (null for the first). */
 export interface ListQuery { q?: string, status: AccountStatus, limit: number, after: string | null }
-
-/** The account as admins see it: the public fields plus deletedAt and tokenVersion. */
-export function presentAdminView (row: Owner): AdminAccountView {
-  return { ...presentAccount(row), deletedAt: row.deleted_at?.toISOString() ?? null, tokenVersion: row.token_version }
-}
 
 /** Cursors are opaque to clients: the last id of a page. */
 export const encodeCursor = (id: string) => Buffer.from(id).toString('base64url')

@@ -11,15 +11,9 @@ const FACTOR_ERRORS = {
 } as const
 export type FactorErrorName = keyof typeof FACTOR_ERRORS
 
-const ENTRIES: Record<string, ErrorEntry> = defineErrors({
-  ...Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
-    Object.entries(FACTOR_ERRORS).map(([rest, status]): [string, ErrorDef] =>
-      [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))),
-  // Admins only: ADMIN_MFA_REQUIRED refuses an aal1 admin token.
-  ADMIN_FORBIDDEN_MFA_REQUIRED: { error: 'ADMIN.FORBIDDEN_MFA_REQUIRED', status: 403, keys: [messageKey('ADMIN', 'FORBIDDEN_MFA_REQUIRED')] }
-})
+const ENTRIES: Record<string, ErrorEntry> = defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
+  Object.entries(FACTOR_ERRORS).map(([rest, status]): [string, ErrorDef] =>
+    [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))))
 
 /** The factor error of one account type to throw: `throw factorError(kind, 'FACTOR_NOT_FOUND')`. */
 export const factorError = (kind: AccountType, name: FactorErrorName): AppError => new AppError(ENTRIES[`${kind.errorPrefix}_${name}`])
-
-export const adminMfaRequired = (): AppError => new AppError(ENTRIES.ADMIN_FORBIDDEN_MFA_REQUIRED)

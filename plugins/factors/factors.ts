@@ -1,15 +1,15 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import { repositoryOf } from '../accounts/repository.js'
+import { presentAdminView, repositoryOf } from '../accounts/repository.js'
 import { revocations } from '../accounts/devices.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
-import { presentAdminView } from '../admin/accounts.js'
 import type { AdminAccountView } from '../../schemas/admin.js'
 import { factorRepositoryOf } from './repository.js'
 import { secretBox } from './secrets.js'
 import { createEnrolment } from './enrolment.js'
 import { createChallenge } from './challenge.js'
+import { factorsClaimCleanup, secondFactorStep } from './sign-in.js'
 
 export { requireAal2WhenFactors, type Proof } from './enrolment.js'
 export type { MfaAnswer } from './challenge.js'
@@ -48,5 +48,8 @@ export function createFactors (app: FastifyInstance) {
 }
 
 export default fp(async (app) => {
+  // A sign-in whose account has a verified TOTP factor answers the second step; a claim removes the factors.
+  app.signInSteps.register(secondFactorStep(app))
+  app.signInSteps.registerClaimCleanup(factorsClaimCleanup)
   app.decorate('factors', createFactors(app))
 }, { name: 'factors', dependencies: ['db', 'config', 'sessions', 'account-metrics'] })

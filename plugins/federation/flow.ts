@@ -72,7 +72,8 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
       // A verified address proves the mailbox: an unconfirmed account becomes this person's, emptied
       // of whatever its registrant set up (a confirmed one is only linked).
       if (!existing.is_email_confirmed) {
-        await claimAccount(tx, USER, existing.id, { via: 'oauth', provider }, { ...context, actorType: USER.type, actorId: existing.id })
+        await claimAccount(tx, USER, existing.id, { via: 'oauth', provider }, { ...context, actorType: USER.type, actorId: existing.id },
+          app.signInSteps.claimCleanups)
       }
       account = { ...existing, is_email_confirmed: true }
     } else {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { accountError } from '../accounts/errors.js'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
 import { recordEvent, type AuditContext } from '../audit/events.js'
 import { federationStatements as q, type IdentityRow } from './repository.js'
+import { federationError } from './errors.js'
 import type { Identity } from '../../schemas/federation.js'
 
 const USER = ACCOUNT_TYPES.user
@@ -34,10 +34,10 @@ export function createIdentities (app: FastifyInstance) {
     async unlink (userId: string, identityId: string, context: AuditContext): Promise<void> {
       await sql.begin(async (tx) => {
         const [ways] = await q.waysIn.run(tx, { userId })
-        if (!ways) throw accountError(USER, 'IDENTITY_NOT_FOUND')
+        if (!ways) throw federationError(USER, 'IDENTITY_NOT_FOUND')
         const [removed] = await q.unlink.run(tx, { id: identityId, userId })
-        if (!removed) throw accountError(USER, 'IDENTITY_NOT_FOUND')
-        if (!ways.has_password && ways.identities <= 1 && ways.passkeys === 0) throw accountError(USER, 'BAD_REQUEST_LAST_SIGN_IN_METHOD')
+        if (!removed) throw federationError(USER, 'IDENTITY_NOT_FOUND')
+        if (!ways.has_password && ways.identities <= 1 && ways.passkeys === 0) throw federationError(USER, 'BAD_REQUEST_LAST_SIGN_IN_METHOD')
         await recordEvent(tx, { event: 'oauth.identity_unlinked', accountType: USER.type, accountId: userId,
           data: { provider: removed.provider, identityId } }, context)
       })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as oidc from 'openid-client'
 import { AppError } from '../core/errors.js'
-import { accountError } from '../accounts/errors.js'
+import { federationError } from './errors.js'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
 import type { OidcProviderConfig } from '../core/config/federation.js'
 
@@ -66,7 +66,7 @@ export function createProviders (app: FastifyInstance) {
     /** The provider `name` ready for a sign-in: 404 when it is not configured, 503 while it cannot be discovered. */
     async get (name: string): Promise<Provider & { client: oidc.Configuration }> {
       const provider = providers.get(name)
-      if (!provider) throw accountError(ACCOUNT_TYPES.user, 'OAUTH_PROVIDER_NOT_FOUND')
+      if (!provider) throw federationError(ACCOUNT_TYPES.user, 'OAUTH_PROVIDER_NOT_FOUND')
       if (!provider.client && !await discover(provider)) throw new AppError('SERVICE_UNAVAILABLE')
       return provider as Provider & { client: oidc.Configuration }
     },

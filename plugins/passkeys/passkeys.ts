@@ -7,6 +7,7 @@ import type {
 } from '@simplewebauthn/server'
 import type { Account, AccountType } from '../accounts/registry.js'
 import { accountError, type AccountErrorName } from '../accounts/errors.js'
+import { passkeyError } from './errors.js'
 import { revocations } from '../accounts/devices.js'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
@@ -75,7 +76,7 @@ export function presentFactor (row: FactorView): Factor {
 export function createPasskeys (app: FastifyInstance) {
   const { sql, config, sessions } = app
   const rp = { rpID: config.webauthnRpId, origins: config.webauthnOrigins }
-  const invalid = (kind: AccountType) => accountError(kind, 'BAD_REQUEST_INVALID_PASSKEY')
+  const invalid = (kind: AccountType) => passkeyError(kind, 'BAD_REQUEST_INVALID_PASSKEY')
 
   /** The library throws on anything malformed (and on a counter that went back: disabled below, we judge that ourselves). */
   async function verified<T> (kind: AccountType, verify: () => Promise<T & { verified: boolean }>): Promise<T> {
@@ -103,7 +104,7 @@ export function createPasskeys (app: FastifyInstance) {
       await requireAal2WhenFactors(sql, kind, account)
       const factors = await summary(kind, account.id)
       const passkeys = factors.filter((f) => f.type === 'webauthn' && f.credential_id)
-      if (passkeys.length >= MAX_PASSKEYS) throw accountError(kind, 'BAD_REQUEST_TOO_MANY_PASSKEYS')
+      if (passkeys.length >= MAX_PASSKEYS) throw passkeyError(kind, 'BAD_REQUEST_TOO_MANY_PASSKEYS')
       const { id, challenge } = newChallenge()
       const options = await (await webauthn()).generateRegistrationOptions({
         rpName: config.webauthnRpName,
@@ -149,7 +150,7 @@ export function createPasskeys (app: FastifyInstance) {
             if ((err as { code?: string }).code === '23505') throw invalid(kind)
             throw err
           })
-        if (!row) throw accountError(kind, 'BAD_REQUEST_TOO_MANY_PASSKEYS')
+        if (!row) throw passkeyError(kind, 'BAD_REQUEST_TOO_MANY_PASSKEYS')
         // A new way in ends the sessions opened without it (as every change of factors does).
         await revocations.revokeOtherFamilies(tx, kind, account.id, account.sessionId)
         return presentFactor(row)

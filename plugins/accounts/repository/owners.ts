@@ -2,10 +2,14 @@ import type { AccountType } from '../registry.js'
 import { statement, type Statement } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
 import { OWNER_FIELDS, tablesOf, type Owner, type OwnerRow } from './shared.js'
-import { hasVerifiedTotp } from '../../factors/tables.js'
 
-/** An account as the password step reads it; `has_totp`: whether a second step follows (one column, no extra round trip). */
-export type Credentials = Pick<OwnerRow, 'id' | 'password' | 'is_active' | 'is_email_confirmed' | 'deleted_at'> & { has_totp: boolean }
+/**
+ * An account as the password step reads it; `pending`: the sign-in step that follows, null for
+ * none (steps.ts; one column, no extra round trip).
+ */
+export type Credentials = Pick<OwnerRow, 'id' | 'password' | 'is_active' | 'is_email_confirmed' | 'deleted_at'> & { pending: string | null }
+/** The `pending` column when no sign-in step is composed in (steps.ts): none follows. */
+export const NOTHING_PENDING = (_ownerId: string): string => 'null::text'
 type Id = Pick<OwnerRow, 'id'>
 
 /** The changes of an account's state (admin actions and the CLI); each answers the id, none when there is no such account. */
@@ -26,14 +30,17 @@ export type RegisterParams = { id: string, email: string, password: string, even
 /** One account of an import (plugins/admin/import.ts); `line`: where it was read. */
 export interface ImportRow { id: string, email: string, password: string, confirmed: boolean, created_at: string | null, line: number }
 
-/** The statements on one account type's owner table: reading, creating and changing accounts. */
-export function ownerStatements (kind: AccountType) {
+/**
+ * The statements on one account type's owner table: reading, creating and changing accounts.
+ * `pending`: the sign-in steps' column of `credentials` (steps.ts), for the id expression given.
+ */
+export function ownerStatements (kind: AccountType, pending: (ownerId: string) => string = NOTHING_PENDING) {
   const { o } = tablesOf(kind)
   const fields = OWNER_FIELDS(o)
   const change = Object.fromEntries(Object.entries(STATE_CHANGES).map(([name, set]) =>
     [name, statement<Id, ById>((p) => `update ${o} set ${set}, updated_at = now() where id = ${p.id} returning id`)])) as Record<StateChange, Statement<Id, ById>>
   return {
-    credentials: statement<Credentials, ByEmail>((p) => `select id, password, is_active, is_email_confirmed, deleted_at, ${hasVerifiedTotp(kind, `${o}.id`)} as has_totp
+    credentials: statement<Credentials, ByEmail>((p) => `select id, password, is_active, is_email_confirmed, deleted_at, ${pending(`${o}.id`)} as pending
       from ${o} where email = ${p.email}`),
     authenticate: statement<Pick<OwnerRow, 'token_version' | 'is_active' | 'deleted_at'>, ById>((p) =>
       `select token_version, is_active, deleted_at from ${o} where id = ${p.id}`),

@@ -4,8 +4,7 @@ import { loginAttempts, nameOf } from '../../../db/schema.js'
 import { auditInsert } from '../../audit/events.js'
 import { queueLoginLockedSql, queueNoticeSql } from '../../mail/mailer.js'
 import { active, notify, tablesOf } from './shared.js'
-import { hasVerifiedTotp } from '../../factors/tables.js'
-import type { Credentials } from './owners.js'
+import { NOTHING_PENDING, type Credentials } from './owners.js'
 
 const ATTEMPTS = nameOf(loginAttempts)
 
@@ -23,9 +22,10 @@ export type LockParams = Omit<ReserveParams, 'threshold'> & { failures: number, 
 
 /**
  * The statements of the per-account lockout (docs/behaviour.md#lockout) on `login_attempts`,
- * keyed by account type and the address tried, whether or not an account has it.
+ * keyed by account type and the address tried, whether or not an account has it. `pending`: the
+ * sign-in steps' column of `reserve` (steps.ts), as in ownerStatements.
  */
-export function lockoutStatements (kind: AccountType) {
+export function lockoutStatements (kind: AccountType, pending: (ownerId: string) => string = NOTHING_PENDING) {
   const { o, tk, owner } = tablesOf(kind)
   const type = kind.type
   const key = (email: string) => `account_type = '${type}' and email = ${email}`
@@ -41,7 +41,7 @@ export function lockoutStatements (kind: AccountType) {
         window_ends_at = case when l.window_ends_at <= now() then now() + make_interval(secs => ${windowSeconds}::int) else l.window_ends_at end
       where l.window_ends_at <= now() or l.attempts < ${threshold}::int
       returning attempts)
-    select o.id, o.password, o.is_active, o.is_email_confirmed, o.deleted_at, ${hasVerifiedTotp(kind, 'o.id')} as has_totp,
+    select o.id, o.password, o.is_active, o.is_email_confirmed, o.deleted_at, ${pending('o.id')} as pending,
       (select attempts from r) as attempt,
       (select greatest(ceil(extract(epoch from window_ends_at - now())), 1)::int from ${ATTEMPTS} where ${key(email)}) as retry_after
     from (select) x left join ${o} o on o.email = ${email}`),

@@ -41,7 +41,7 @@ for (const kind of Object.values(ACCOUNT_TYPES)) {
     t.test('nextStep sends an account with good credentials straight to its session', async (t) => {
       const account = await createTestAccount(app, kind)
       t.equal(await sessions.nextStep(kind, await sessions.checkCredentials(kind, account.email, PASSWORD, META)), 'session')
-      t.equal(await sessions.nextStep(kind, { id: account.id }), 'session', 'a method whose statement did not fold has_totp in gets it read')
+      t.equal(await sessions.nextStep(kind, { id: account.id }), 'session', 'a method whose statement did not carry the steps\' column gets it read')
     })
 
     t.test('openSession counts the login, opens a family named after its session and records login.succeeded', async (t) => {

@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net'
 import { once } from 'node:events'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../../../plugins/accounts/registry.js'
-import { RUNNING_AT_ONCE } from '../../../plugins/core/overload.js'
+import { RUNNING_AT_ONCE } from '../../../plugins/accounts/admission.js'
 import { build, testConfig } from '../../helpers/app.js'
 import { ENV, PASSWORD, createTestAccount, login, signIn, uniqueEmail, type TapTest } from '../../helpers/accounts.js'
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from './errors.js'
+import { AppError } from '../core/errors.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -81,7 +81,8 @@ function refuse (reply: FastifyReply): AppError {
 }
 
 /**
- * Overload: argon2 runs on libuv's thread pool, and a login flood would queue every hashing
+ * Admission of the password-hashing routes (overload, docs/behaviour.md#overload): argon2 runs on
+ * libuv's thread pool, and a login flood would queue every hashing
  * request behind it (and the CPU with it) for as long as the flood lasts. The hashes run one per
  * core (hashingTurn; one fewer while it refuses); the routes marked `hashesPassword` run two per
  * hash at a time; at most PASSWORD_HASH_QUEUE more wait their turn, in order, and the next one is
@@ -138,4 +139,4 @@ export default fp(async (app) => {
     }
     done(null, payload)
   })
-}, { name: 'overload', dependencies: ['config', 'errors'] })
+}, { name: 'password-admission', dependencies: ['config', 'errors'] })
