@@ -19,9 +19,18 @@ const ACCOUNT_ERRORS = {
 export type AccountErrorName = keyof typeof ACCOUNT_ERRORS
 type AccountErrorCode = `${Uppercase<AccountTypeName>}_${AccountErrorName}`
 
-const ENTRIES: Record<string, ErrorEntry> = defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
-  Object.entries(ACCOUNT_ERRORS).map(([rest, status]): [string, ErrorDef] =>
-    [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))))
+/**
+ * A domain's errors that every account type has (accounts', factors', passkeys', federation's),
+ * written once by name and status, defined for each type with its prefix: `USER_NOT_FOUND` is
+ * `USER.NOT_FOUND`. Keyed by the prefixed code.
+ */
+export function perAccountType (statuses: Readonly<Record<string, number>>): Record<string, ErrorEntry> {
+  return defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
+    Object.entries(statuses).map(([rest, status]): [string, ErrorDef] =>
+      [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))))
+}
+
+const ENTRIES = perAccountType(ACCOUNT_ERRORS)
 
 /** An account error of one type (`USER_...`, `ADMIN_...`), for `new AppError(...)`. */
 export function accountErrorCode (kind: AccountType, name: AccountErrorName): ErrorEntry<AccountErrorCode> {

@@ -1,5 +1,6 @@
-import { AppError, defineErrors, messageKey, type ErrorDef, type ErrorEntry } from '../core/errors.js'
-import { ACCOUNT_TYPES, type AccountType } from '../accounts/registry.js'
+import { AppError } from '../core/errors.js'
+import type { AccountType } from '../accounts/registry.js'
+import { perAccountType } from '../accounts/errors.js'
 
 /** The errors of second factors every account type has, prefixed per type (USER_, ADMIN_, ...). */
 const FACTOR_ERRORS = {
@@ -11,9 +12,7 @@ const FACTOR_ERRORS = {
 } as const
 export type FactorErrorName = keyof typeof FACTOR_ERRORS
 
-const ENTRIES: Record<string, ErrorEntry> = defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
-  Object.entries(FACTOR_ERRORS).map(([rest, status]): [string, ErrorDef] =>
-    [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))))
+const ENTRIES = perAccountType(FACTOR_ERRORS)
 
 /** The factor error of one account type to throw: `throw factorError(kind, 'FACTOR_NOT_FOUND')`. */
 export const factorError = (kind: AccountType, name: FactorErrorName): AppError => new AppError(ENTRIES[`${kind.errorPrefix}_${name}`])

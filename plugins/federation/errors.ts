@@ -1,5 +1,6 @@
-import { AppError, defineErrors, messageKey, type ErrorDef, type ErrorEntry } from '../core/errors.js'
-import { ACCOUNT_TYPES, type AccountType } from '../accounts/registry.js'
+import { AppError } from '../core/errors.js'
+import type { AccountType } from '../accounts/registry.js'
+import { perAccountType } from '../accounts/errors.js'
 
 /**
  * The errors of provider sign-in and identities, prefixed per account type (USER_, ADMIN_, ...)
@@ -12,9 +13,7 @@ const FEDERATION_ERRORS = {
 } as const
 export type FederationErrorName = keyof typeof FEDERATION_ERRORS
 
-const ENTRIES: Record<string, ErrorEntry> = defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
-  Object.entries(FEDERATION_ERRORS).map(([rest, status]): [string, ErrorDef] =>
-    [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))))
+const ENTRIES = perAccountType(FEDERATION_ERRORS)
 
 /** The federation error of one account type to throw: `throw federationError(kind, 'IDENTITY_NOT_FOUND')`. */
 export const federationError = (kind: AccountType, name: FederationErrorName): AppError => new AppError(ENTRIES[`${kind.errorPrefix}_${name}`])

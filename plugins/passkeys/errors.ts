@@ -1,5 +1,6 @@
-import { AppError, defineErrors, messageKey, type ErrorDef, type ErrorEntry } from '../core/errors.js'
-import { ACCOUNT_TYPES, type AccountType } from '../accounts/registry.js'
+import { AppError } from '../core/errors.js'
+import type { AccountType } from '../accounts/registry.js'
+import { perAccountType } from '../accounts/errors.js'
 
 /** The errors of passkeys every account type has, prefixed per type (USER_, ADMIN_, ...). */
 const PASSKEY_ERRORS = {
@@ -8,9 +9,7 @@ const PASSKEY_ERRORS = {
 } as const
 export type PasskeyErrorName = keyof typeof PASSKEY_ERRORS
 
-const ENTRIES: Record<string, ErrorEntry> = defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
-  Object.entries(PASSKEY_ERRORS).map(([rest, status]): [string, ErrorDef] =>
-    [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))))
+const ENTRIES = perAccountType(PASSKEY_ERRORS)
 
 /** The passkey error of one account type to throw: `throw passkeyError(kind, 'BAD_REQUEST_INVALID_PASSKEY')`. */
 export const passkeyError = (kind: AccountType, name: PasskeyErrorName): AppError => new AppError(ENTRIES[`${kind.errorPrefix}_${name}`])
