@@ -46,6 +46,9 @@ import federationRoutes from './plugins/federation/routes.js'
 import adminRoutes from './plugins/admin/routes.js'
 import postRoutes from './plugins/posts/routes.js'
 import realtimeRoutes from './plugins/realtime/routes.js'
+import orgs from './plugins/orgs/orgs.js'
+import orgRoutes from './plugins/orgs/routes.js'
+import orgAdminRoutes from './plugins/orgs/admin-routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -86,7 +89,8 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [factorRoutes, ['user', 'admin']],
   [passkeyRoutes, ['user', 'admin']],
   [federationRoutes, ['user']],
-  [adminRoutes, ['admin']]
+  [adminRoutes, ['admin']],
+  [orgAdminRoutes, ['admin']]
 ]
 const VERSIONED = /^\/(v[0-9]+)\//
 
@@ -186,6 +190,8 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(accountLifecycle)
   await app.register(rooms, { listen: role === 'serve' && opts.listen !== false })
   await app.register(posts, { steps: opts.publishSteps })
+  // Organizations: where routes are served, the permission check of the routes declaring one.
+  await app.register(orgs)
 
   // Jobs, then (serve only) sockets and routes.
   await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList, cronItems })
@@ -210,5 +216,6 @@ async function registerRoutes (app: FastifyInstance) {
     }
   }
   await app.register(postRoutes, { prefix: '/v1/posts' })
+  await app.register(orgRoutes, { prefix: '/v1/orgs' })
   await app.register(realtimeRoutes, { prefix: '/v1' })
 }

@@ -48,3 +48,24 @@ export function uuidv7 (): string {
 
 /** A UUID in its text form (any version; case-insensitive, as PostgreSQL reads them). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567'
+
+/** `bytes` bytes from the system's CSPRNG, as base32 (RFC 4648's alphabet in lower case, no padding). */
+export function randomBase32 (bytes: number): string {
+  return drawRandom(bytes, (range) => {
+    let out = ''
+    let bits = 0
+    let value = 0
+    for (const byte of range) {
+      value = (value << 8) | byte
+      bits += 8
+      while (bits >= 5) {
+        out += BASE32[(value >>> (bits - 5)) & 31]
+        bits -= 5
+      }
+    }
+    if (bits > 0) out += BASE32[(value << (5 - bits)) & 31]
+    return out
+  })
+}

@@ -6,10 +6,11 @@ import { Type, type Static } from '@sinclair/typebox'
  * `mfa_locked` tells the owner that wrong second-factor codes locked its codes for `params.lockedFor` seconds (no link).
  * `login_locked` tells the owner that wrong passwords paused password sign-in for `params.lockedFor` seconds, with a
  * sign-in link (its token's purpose is `sign_in`); `login_locked_notice` says the same without a link and names the reset.
+ * `org_invitation` invites the address into the organization `params.organization` (its token is an invitation's).
  */
 export const MailTemplateSchema = Type.Union([Type.Literal('verify_email'), Type.Literal('reset_password'), Type.Literal('sign_in'),
   Type.Literal('change_email'), Type.Literal('email_change_notice'), Type.Literal('mfa_locked'), Type.Literal('login_locked'),
-  Type.Literal('login_locked_notice')])
+  Type.Literal('login_locked_notice'), Type.Literal('org_invitation')])
 export type MailTemplate = Static<typeof MailTemplateSchema>
 /** The mails without a link (nor a token to check before sending). */
 export const NOTICES: ReadonlySet<MailTemplate> = new Set(['email_change_notice', 'mfa_locked', 'login_locked_notice'])
@@ -27,7 +28,9 @@ export const SendEmailTaskPayloadSchema = Type.Object({
     /** The address a change was asked for (email_change_notice). */
     newEmail: Type.Optional(Type.String({ maxLength: 254 })),
     /** How long the lock lasts in seconds, as the mail states it (mfa_locked, login_locked, login_locked_notice). */
-    lockedFor: Type.Optional(Type.Integer({ minimum: 1 }))
+    lockedFor: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** The name of the organization an invitation is to (org_invitation). */
+    organization: Type.Optional(Type.String({ maxLength: 100 }))
   })
 })
 export type SendEmailTaskPayload = Static<typeof SendEmailTaskPayloadSchema>

@@ -20,7 +20,9 @@ export function V1SendEmailTask (app: FastifyInstance): Task {
   return async (payload, helpers) => {
     if (!validPayload(payload)) throw new Error('invalid V1SendEmailTask payload')
     const { template, to } = payload
-    if (!NOTICES.has(template) && !await app.accountLifecycle.linkUsable(purposeOf(template), payload.params.link ?? '')) {
+    // An invitation's link carries an invitation's token (plugins/orgs), the others an account's one-time token.
+    const usable = (link: string) => template === 'org_invitation' ? app.orgs.invitationUsable(link) : app.accountLifecycle.linkUsable(purposeOf(template), link)
+    if (!NOTICES.has(template) && !await usable(payload.params.link ?? '')) {
       helpers.logger.info(`mail ${template} to ${to} not sent: its link can no longer be used, or no account has this address`,
         { template, to, skipped: true })
       return

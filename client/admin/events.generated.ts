@@ -42,7 +42,19 @@ export const AUDIT_EVENTS = [
   'email.change_requested',
   'email.changed',
   'account.claimed',
-  'mfa.locked'
+  'mfa.locked',
+  'org.created',
+  'org.updated',
+  'org.deleted',
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'role.created',
+  'role.updated',
+  'role.deleted',
+  'apikey.created',
+  'apikey.revoked'
 ] as const
 
 export type AuditEventName = typeof AUDIT_EVENTS[number]

@@ -255,6 +255,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admins/deleteorg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an organization (softly)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1DeleteOrgByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admins/deleteuser": {
         parameters: {
             query?: never;
@@ -313,6 +345,38 @@ export interface paths {
          *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
          */
         post: operations["V1EnrollTotpByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/getorg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an organization with its members, roles and API keys
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1GetOrgByAdmin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -407,6 +471,37 @@ export interface paths {
          *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
          */
         post: operations["V1ListFactorsByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/listorgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List organizations, newest first
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1ListOrgsByAdmin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1107,6 +1202,698 @@ export interface paths {
          *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
          */
         post: operations["V1VerifyTotpByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/acceptinvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation (the signed-in user must be the invited, confirmed address)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_INVALID_INVITATION`: This invitation is invalid, expired, already used, or for another address
+         *     - 400 `ORG.BAD_REQUEST_EMAIL_NOT_CONFIRMED`: Confirm your email address before accepting the invitation
+         *     - 400 `ORG.BAD_REQUEST_ALREADY_MEMBER`: This address is already a member of the organization
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1AcceptOrgInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization (the caller becomes its owner)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_SLUG_TAKEN`: This slug is taken
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1CreateOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/createapikey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an API key (the key is shown once)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_PERMISSION_NOT_ALLOWED`: This permission cannot be granted here: <permission>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1CreateOrgApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/createrole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a custom role
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_ROLE_NAME_TAKEN`: A role of this name exists already
+         *     - 400 `ORG.BAD_REQUEST_PERMISSION_NOT_ALLOWED`: This permission cannot be granted here: <permission>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1CreateOrgRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an organization (softly; its slug stays taken)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1DeleteOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/deleterole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a custom role nobody holds
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_BUILT_IN_ROLE`: The built-in roles cannot be changed
+         *     - 400 `ORG.BAD_REQUEST_ROLE_IN_USE`: Members hold this role: give them another role first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.ROLE_NOT_FOUND`: Role not found in this organization
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1DeleteOrgRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an organization the caller is a member of, with the caller's role
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1GetOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an address into an organization with a role (mails a link)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_ALREADY_MEMBER`: This address is already a member of the organization
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.ROLE_NOT_FOUND`: Role not found in this organization
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1InviteOrgMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave an organization
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_LAST_OWNER`: The organization must keep at least one owner: make another member owner first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1LeaveOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the caller's organizations with the caller's role in each
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1ListOrgs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/listapikeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List an organization's API keys (prefixes, never the keys)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1ListOrgApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/listinvitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List an organization's invitations, newest first
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1ListOrgInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/listmembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List an organization's members and their roles
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1ListOrgMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/listroles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List an organization's roles (built-in and custom)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1ListOrgRoles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/removemember": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a member from an organization
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_LAST_OWNER`: The organization must keep at least one owner: make another member owner first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.MEMBER_NOT_FOUND`: This user is not a member of the organization
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1RemoveOrgMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/revokeapikey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key (refused from its next request)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.API_KEY_NOT_FOUND`: API key not found, or already revoked
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1RevokeOrgApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/revokeinvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a pending invitation
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.INVITATION_NOT_FOUND`: Invitation not found, or no longer pending
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1RevokeOrgInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/transferownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make another member the owner (the caller becomes an admin)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.MEMBER_NOT_FOUND`: This user is not a member of the organization
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1TransferOrgOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an organization's slug or name
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_SLUG_TAKEN`: This slug is taken
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1UpdateOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/updatemember": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a member's role
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_LAST_OWNER`: The organization must keep at least one owner: make another member owner first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.MEMBER_NOT_FOUND`: This user is not a member of the organization
+         *     - 404 `ORG.ROLE_NOT_FOUND`: Role not found in this organization
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1UpdateOrgMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/updaterole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a custom role's name or permissions
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `ORG.BAD_REQUEST_BUILT_IN_ROLE`: The built-in roles cannot be changed
+         *     - 400 `ORG.BAD_REQUEST_ROLE_NAME_TAKEN`: A role of this name exists already
+         *     - 400 `ORG.BAD_REQUEST_PERMISSION_NOT_ALLOWED`: This permission cannot be granted here: <permission>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.ROLE_NOT_FOUND`: Role not found in this organization
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1UpdateOrgRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2257,6 +3044,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdminOrganizationView */
+        AdminOrganizationView: {
+            /** Format: date-time */
+            createdAt: string;
+            deletedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            members: number;
+            name: string;
+            slug: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /**
          * AdminTokens
          * @description A new session: its token pair
@@ -2306,6 +3106,20 @@ export interface components {
             tokenVersion: number;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** ApiKey */
+        ApiKey: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            expiresAt: string | null;
+            /** Format: uuid */
+            id: string;
+            lastUsedAt: string | null;
+            name: string;
+            permissions: string[];
+            prefix: string;
+            revokedAt: string | null;
         };
         /**
          * AuditEvent
@@ -2439,6 +3253,29 @@ export interface components {
             /** @description outside production only */
             version?: string;
         };
+        /** Invitation */
+        Invitation: {
+            acceptedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            invitedBy: string | null;
+            revokedAt: string | null;
+            role: string;
+        };
+        /** Member */
+        Member: {
+            email: string;
+            /** Format: date-time */
+            joinedAt: string;
+            role: string;
+            /** Format: uuid */
+            userId: string;
+        };
         /**
          * MfaRequired
          * @description The first step of a sign-in passed: answer with verifymfa
@@ -2453,6 +3290,30 @@ export interface components {
             status: 200;
             /** @enum {boolean} */
             success: true;
+        };
+        /** MyOrganization */
+        MyOrganization: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            permissions: string[];
+            role: string;
+            slug: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** Organization */
+        Organization: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** Post */
         Post: {
@@ -2493,6 +3354,14 @@ export interface components {
                 transports?: string[];
             };
             type: string;
+        };
+        /** Role */
+        Role: {
+            builtIn: boolean;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            permissions: string[];
         };
         /**
          * Session
@@ -3083,6 +3952,62 @@ export interface operations {
             };
         };
     };
+    V1DeleteOrgByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     V1DeleteUserByAdmin: {
         parameters: {
             query?: {
@@ -3202,6 +4127,66 @@ export interface operations {
             };
         };
     };
+    V1GetOrgByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKeys: components["schemas"]["ApiKey"][];
+                        members: components["schemas"]["Member"][];
+                        organization: components["schemas"]["AdminOrganizationView"];
+                        roles: components["schemas"]["Role"][];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     V1GetUserByAdmin: {
         parameters: {
             query?: {
@@ -3284,7 +4269,7 @@ export interface operations {
                     /** @description nextCursor of the previous page */
                     cursor?: string;
                     /** @enum {string} */
-                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked";
+                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked";
                     /** Format: date-time */
                     from?: string;
                     /** @default 50 */
@@ -3372,6 +4357,68 @@ export interface operations {
                 content: {
                     "application/json": {
                         factors: components["schemas"]["Factor"][];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListOrgsByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    /** @default 50 */
+                    limit?: number;
+                    /** @description part of the slug or name */
+                    q?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nextCursor: string | null;
+                        organizations: components["schemas"]["AdminOrganizationView"][];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -4603,6 +5650,1227 @@ export interface operations {
                         factor: components["schemas"]["Factor"];
                         /** @description ten recovery codes, each usable once; shown this once */
                         recoveryCodes: string[];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1AcceptOrgInvitation: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: components["schemas"]["MyOrganization"];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1CreateOrg: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description 3 to 48 of a-z, 0-9 and - */
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: components["schemas"]["MyOrganization"];
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1CreateOrgApiKey: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description seconds; without it the key does not expire */
+                    expiresIn?: number;
+                    name: string;
+                    /** Format: uuid */
+                    organizationId: string;
+                    permissions: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKey: components["schemas"]["ApiKey"];
+                        /** @description lk_ and 52 base32 characters: shown once, only its SHA-256 is kept */
+                        key: string;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1CreateOrgRole: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description owner, admin, member or a custom role of the organization */
+                    name: string;
+                    /** Format: uuid */
+                    organizationId: string;
+                    permissions: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        role: components["schemas"]["Role"];
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1DeleteOrg: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1DeleteOrgRole: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** Format: uuid */
+                    roleId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1GetOrg: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: components["schemas"]["MyOrganization"];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1InviteOrgMember: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** @description owner, admin, member or a custom role of the organization */
+                    role: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: components["schemas"]["Invitation"];
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1LeaveOrg: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListOrgs: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizations: components["schemas"]["MyOrganization"][];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListOrgApiKeys: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKeys: components["schemas"]["ApiKey"][];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListOrgInvitations: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitations: components["schemas"]["Invitation"][];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListOrgMembers: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: components["schemas"]["Member"][];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListOrgRoles: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        roles: components["schemas"]["Role"][];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RemoveOrgMember: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RevokeOrgApiKey: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    apiKeyId: string;
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        apiKey: components["schemas"]["ApiKey"];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1RevokeOrgInvitation: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    invitationId: string;
+                    /** Format: uuid */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: components["schemas"]["Invitation"];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1TransferOrgOwnership: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: components["schemas"]["Member"][];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1UpdateOrg: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** @description 3 to 48 of a-z, 0-9 and - */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: components["schemas"]["Organization"];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1UpdateOrgMember: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId: string;
+                    /** @description owner, admin, member or a custom role of the organization */
+                    role: string;
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member: components["schemas"]["Member"];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1UpdateOrgRole: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description owner, admin, member or a custom role of the organization */
+                    name?: string;
+                    /** Format: uuid */
+                    organizationId: string;
+                    permissions?: string[];
+                    /** Format: uuid */
+                    roleId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        role: components["schemas"]["Role"];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationAsyncHookHandler } from 'fastify'
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify'
 import { ACCOUNT_TYPES, clientOf, type Account, type AccountTypeName } from './registry.js'
 import { AppError } from '../core/errors.js'
 import { adminMfaRequired } from './errors.js'
@@ -22,20 +22,51 @@ export interface RouteAccess {
   /** Required with `auth`: the session's assurance the route needs. */
   assurance?: RouteAssurance
   /**
-   * Reserved for organizations (section 23): the permission a route will need within the
-   * caller's organization. Nothing grants or checks one yet, so a route declaring one is
-   * refused at start-up rather than served unchecked.
+   * With `auth: 'user'`: what the caller must be allowed in the organization the request names
+   * (its `organizationId` argument): a permission (`members:invite`), or `true` for any member.
+   * The domain that owns organizations decides (`app.routeAccess.permissions`, set before the
+   * routes are registered); a route declaring one while nothing decides is refused at start-up.
+   * A route with a permission string also accepts `Authorization: api-key <key>`.
    */
-  permission?: string
+  permission?: string | true
+}
+
+/** The machine caller of a request authenticated with an API key: it acts for one organization only. */
+export interface KeyCaller {
+  id: string
+  organizationId: string
+  permissions: string[]
+}
+
+/**
+ * What the domain that owns organizations plugs in (accounts knows none of it): the API-key
+ * scheme and the permission check, both run by this plugin on the routes declaring `permission`.
+ */
+export interface PermissionHooks {
+  /** Verifies the key of `Authorization: api-key <key>` (and its rate limit): its caller, or null (401). */
+  authenticateKey: (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<KeyCaller | null>
+  /** Refuses (throws) a caller not allowed `permission` in the request's organization; runs after validation. */
+  check: (request: FastifyRequest, reply: FastifyReply, permission: string | true) => Promise<void>
+  /** The codes `check` may answer, declared on every route with a permission (openapi.json). */
+  errors: string[]
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig extends RouteAccess {}
   interface FastifyRequest {
-    /** The authenticated caller on routes that declare `auth`; null elsewhere. */
+    /** The authenticated caller on routes that declare `auth`; null elsewhere (and for an API key). */
     account: Account | null
+    /** The API key that authenticated the request (routes with a permission); null elsewhere. */
+    apiKey: KeyCaller | null
+  }
+  interface FastifyInstance {
+    /** Where a domain plugs the permission check of the routes declaring `permission`. */
+    routeAccess: { permissions: PermissionHooks | null }
   }
 }
+
+/** The scheme of API keys in the Authorization header. */
+export const API_KEY_SCHEME = 'api-key'
 
 /** How openapi.json lists the refusal on the admin routes it concerns. */
 const MFA_REQUIRED = { error: 'ADMIN.FORBIDDEN_MFA_REQUIRED', when: 'with ADMIN_MFA_REQUIRED=true, to an aal1 token' }
@@ -48,15 +79,28 @@ const MFA_REQUIRED = { error: 'ADMIN.FORBIDDEN_MFA_REQUIRED', when: 'with ADMIN_
 export default fp(async (app) => {
   const { sessions } = app
   app.decorateRequest('account', null)
+  app.decorateRequest('apiKey', null)
+  app.decorate('routeAccess', { permissions: null })
+  const keyPrefix = `${API_KEY_SCHEME} `
 
-  function authenticator (type: AccountTypeName): onRequestHookHandler {
+  /** `keys`: the hooks when the route also accepts API keys. */
+  function authenticator (type: AccountTypeName, keys: PermissionHooks | null): onRequestHookHandler {
     const kind = ACCOUNT_TYPES[type]
     const prefix = `${kind.scheme} `
-    // RFC 6750 section 3: the scheme the route accepts, and whether a presented token was refused.
-    const challenge = kind.scheme
+    // RFC 6750 section 3: the scheme(s) the route accepts, and whether a presented token was refused.
+    const challenge = keys ? `${kind.scheme}, ${API_KEY_SCHEME}` : kind.scheme
     const refused = `${kind.scheme} error="invalid_token"`
     return async function authenticate (request: FastifyRequest, reply: FastifyReply) {
       const header = request.headers.authorization
+      if (keys && typeof header === 'string' && header.startsWith(keyPrefix)) {
+        const caller = await keys.authenticateKey(request, reply, header.slice(keyPrefix.length).trim())
+        if (!caller) {
+          reply.header('www-authenticate', `${API_KEY_SCHEME} error="invalid_token"`)
+          throw new AppError('UNAUTHORIZED')
+        }
+        request.apiKey = caller
+        return
+      }
       const token = typeof header === 'string' && header.startsWith(prefix) ? header.slice(prefix.length).trim() : ''
       if (!token) {
         reply.header('www-authenticate', challenge)
@@ -77,14 +121,25 @@ export default fp(async (app) => {
 
   app.addHook('onRoute', (route) => {
     const { auth: type, assurance, permission } = route.config ?? {}
-    if (permission !== undefined) throw new Error(`route ${route.url}: permissions are not checked yet`)
+    const hooks = app.routeAccess.permissions
+    if (permission !== undefined) {
+      if (type !== 'user') throw new Error(`route ${route.url}: a permission needs auth: 'user'`)
+      if (!hooks) throw new Error(`route ${route.url}: a permission, and nothing checks permissions`)
+    }
     if (!type) {
       if (assurance) throw new Error(`route ${route.url}: an assurance without auth`)
       return
     }
     if (!(type in ACCOUNT_TYPES)) throw new Error(`route ${route.url}: unknown account type ${type}`)
     if (assurance !== 'policy' && assurance !== 'aal1') throw new Error(`route ${route.url}: auth without an assurance ('policy' or 'aal1')`)
-    route.onRequest = [...[route.onRequest ?? []].flat(), authenticator(type)]
+    const keys = typeof permission === 'string' ? hooks : null
+    route.onRequest = [...[route.onRequest ?? []].flat(), authenticator(type, keys)]
+    if (permission !== undefined && hooks) {
+      // After validation (the organization is an argument), before the route's own hooks.
+      const check: preHandlerAsyncHookHandler = (request, reply) => hooks.check(request, reply, permission)
+      route.preHandler = [check, ...[route.preHandler ?? []].flat()]
+      route.config = { ...route.config, errors: [...route.config?.errors ?? [], ...hooks.errors] }
+    }
     if (type !== 'admin' || assurance === 'aal1') return
     // Admins' second factor: right after authentication, before the arguments are looked at.
     // The error is declared whatever the setting (the document is the same).

@@ -64,6 +64,8 @@ export interface Account {
   /** The session's assurance as its access token states it (tokens from before it: aal1, pwd). */
   aal: Assurance['aal']
   amr: Assurance['amr']
+  /** The organization the access token acts for (its `org` claim), with the membership version it was issued at. */
+  org?: { id: string, slug: string, role: string, permissions: string[], membershipVersion: number }
 }
 
 /** The client kind from X-Client: `app`, anything else is `web`. */

@@ -25,6 +25,7 @@ const TAGS: Record<string, string> = {
     'mailed links), tokens, devices, the account\'s own settings',
   admins: 'Administrators: their own accounts (as users have, without sign-up), and the administration of users ' +
     'and the audit log',
+  orgs: 'Organizations, their members, roles, invitations and API keys: who may do what, in whose name',
   posts: 'Posts and their publication to real-time rooms (the WebSocket `/v1/ws`)',
   service: 'Probes and keys: liveness, readiness, the public keys of access tokens'
 }
@@ -48,7 +49,8 @@ over the query string (the body wins) and one schema validates and coerces the r
 is not JSON is 415. \`lang\` (query string or body) only picks the language of messages.
 
 Protected actions take \`Authorization: jwt-<type> <access token>\` (security schemes \`jwt-user\`,
-\`jwt-admin\`). The access token's audience is \`<type>-<client>\`, the client being \`X-Client\`
+\`jwt-admin\`); the organization actions that name a permission also take \`Authorization: api-key <key>\`
+(security scheme \`api-key\`), an organization's API key holding that permission. The access token's audience is \`<type>-<client>\`, the client being \`X-Client\`
 (\`web\` or \`app\`, anything else means \`web\`): send the same \`X-Client\` with a token as at the
 login that issued it. \`X-Platform\` (free text up to 32 characters) is stored on the session at
 every sign-in. Both are header parameters of the operations that read them. Refresh and logout read the refresh token from the cookie
@@ -89,6 +91,15 @@ function securityScheme (name: string): Json {
   }
 }
 
+const API_KEY = 'api-key'
+const API_KEY_SCHEME: Json = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'Authorization',
+  description: 'An organization\'s API key: `Authorization: api-key lk_...`, on the organization actions whose permission the key ' +
+    'holds, for its own organization only. A missing, unknown, revoked or expired key is 401 with `WWW-Authenticate: api-key`.'
+}
+
 /**
  * Per route, before @fastify/swagger converts it: the operation name, a tag per feature, the
  * summary and a description listing the errors (openapi/operations.ts), the security scheme of
@@ -98,7 +109,7 @@ function securityScheme (name: string): Json {
  */
 function transform (translate: (key: string) => string) {
   return function ({ schema, url, route, openapiObject }: { schema: FastifySchema, url: string, route: RouteOptions, openapiObject: Json }) {
-    const config = route.config as { operation?: string, auth?: string } | undefined
+    const config = route.config as { operation?: string, auth?: string, permission?: string | true } | undefined
     if (!schema || schema.hide) return { schema, url }
     const args = schema.querystring as Json | undefined
     const { anyMethod, hasArgs } = routeShape(route)
@@ -110,6 +121,11 @@ function transform (translate: (key: string) => string) {
       const name = `jwt-${config.auth}`
       out.security = [{ [name]: [] }]
       openapiObject.components.securitySchemes[name] = securityScheme(name)
+      if (typeof config.permission === 'string') {
+        // Either scheme: a member's access token, or an API key of the organization holding the permission.
+        out.security.push({ [API_KEY]: [] })
+        openapiObject.components.securitySchemes[API_KEY] = API_KEY_SCHEME
+      }
     }
     out.response = Object.fromEntries(Object.entries((schema.response ?? {}) as Json).map(([status, body]) =>
       [status, body === ErrorSchema ? { ...body, [ERROR_BODY]: true } : body]))

@@ -33,6 +33,14 @@ export function queueMailSql (template: string, to: string, locale: string, link
 }
 
 /**
+ * SQL queuing an org_invitation: the `link` to accept it (lasting `expiresIn`) and the name of the
+ * `organization`; the arguments are SQL expressions.
+ */
+export function queueInvitationSql (to: string, locale: string, link: string, expiresIn: string, organization: string): string {
+  return addMailJob("'org_invitation'", to, locale, jsonObject({ link, expiresIn, organization }))
+}
+
+/**
  * SQL queuing a notice without a link to `to`: email_change_notice (`params.newEmail`) or
  * mfa_locked (`params.lockedFor`, seconds); the arguments are SQL expressions.
  */

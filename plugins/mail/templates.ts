@@ -43,13 +43,13 @@ export function renderMail (i18n: FastifyInstance['i18n'], mail: SendEmailTaskPa
   const locale = i18n.supported(mail.locale) ?? 'en'
   const t = (key: string, params?: Record<string, string>) => i18n.translate(locale, `MAIL[${key}]`, params)
   const template: MailTemplate = mail.template
-  const { link = '', expiresIn = 0, newEmail = '', lockedFor } = mail.params
+  const { link = '', expiresIn = 0, newEmail = '', lockedFor, organization = '' } = mail.params
   const subject = t(`${template}_subject`)
   const lifetime = lockedFor === undefined ? '' : formatLifetime(lockedFor, locale)
   if (NOTICES.has(template)) {
     return renderNotice(locale, subject, [t(`${template}_intro`, { email: mail.to, newEmail, lifetime }), t(`${template}_advice`)])
   }
-  const intro = t(`${template}_intro`, { email: mail.to, lifetime })
+  const intro = t(`${template}_intro`, { email: mail.to, lifetime, organization })
   const expires = t('expires', { lifetime: formatLifetime(expiresIn, locale) })
   // A mail nobody asked for (a lock's) says what to do if it was not you, instead of "ignore this".
   const ignore = t(UNASKED.has(template) ? `${template}_advice` : 'ignore')

@@ -62,7 +62,7 @@ export async function smtpCatcher (t: TapTest | typeof tap): Promise<Catcher> {
 }
 
 /** The one-time token of the link to `page` in a mail's text (and the same link in its HTML). */
-export function linkToken (mail: ParsedMail, page: '/verify-email' | '/reset-password' | '/sign-in' | '/confirm-email-change'): string {
+export function linkToken (mail: ParsedMail, page: '/verify-email' | '/reset-password' | '/sign-in' | '/confirm-email-change' | '/accept-invite'): string {
   const pattern = new RegExp(`https?://[^\\s"<]+${page}\\?token=([0-9a-f]{64})`)
   const match = pattern.exec(mail.text ?? '')
   if (!match) throw new Error(`no ${page} link in the mail: ${mail.text}`)

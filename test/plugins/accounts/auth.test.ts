@@ -126,11 +126,14 @@ t.test('protected routes accept only a genuine access token of their own account
   }
 })
 
-t.test('a route declares the assurance it needs with auth, and no permission yet: otherwise the app does not start', async (t) => {
+t.test('a route declares the assurance it needs with auth, and a permission only for users with a checker: otherwise the app does not start', async (t) => {
   const cases: Array<[FastifyContextConfig, RegExp]> = [
     [{ auth: 'user' }, /auth without an assurance/],
     [{ assurance: 'aal1' }, /an assurance without auth/],
-    [{ auth: 'admin', assurance: 'policy', permission: 'users:read' }, /permissions are not checked yet/]
+    [{ auth: 'admin', assurance: 'policy', permission: 'users:read' }, /a permission needs auth: 'user'/],
+    [{ permission: true }, /a permission needs auth: 'user'/],
+    // Nothing plugged a permission check in (plugins/orgs does, in the app).
+    [{ auth: 'user', assurance: 'policy', permission: 'members:read' }, /nothing checks permissions/]
   ]
   for (const [config, expected] of cases) {
     const app = Fastify()

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../core/errors.js'
+import { hashToken } from '../accounts/tokens.js'
+import { auditContext } from '../accounts/actions/common.js'
+import type { KeyCaller, PermissionHooks } from '../accounts/auth.js'
+import type { AuditContext } from '../audit/events.js'
+import { ORG_ERRORS, orgError } from './errors.js'
+import { keyStatements, orgStatements } from './repository.js'
+import { grants } from './permissions.js'
+
+/** What the permission check leaves for the handler: the organization and what the caller holds in it. */
+export interface Membership {
+  organizationId: string
+  /** The member's role and its id; null for an API key. */
+  role: string | null
+  roleId: string | null
+  permissions: string[]
+  /** The membership's version (org claims of access tokens carry it); null for an API key. */
+  version: number | null
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the permission check on routes that declare `permission`; null elsewhere. */
+    membership: Membership | null
+  }
+}
+
+/** `lk_` and 52 base32 characters (32 random bytes). */
+export const API_KEY_FORMAT = /^lk_[a-z2-7]{52}$/
+
+/** Who acts in an organization: a member (userId) or a key, with what it holds, for the audit log. */
+export interface OrgCaller {
+  userId: string | null
+  permissions: string[]
+  context: AuditContext
+}
+
+/** The caller of a route that declared a permission (after the check). */
+export function callerOf (request: FastifyRequest): OrgCaller {
+  const key = request.apiKey
+  const context = key
+    ? { actorType: 'api_key', actorId: key.id, sessionId: null, ip: request.ip ?? null, userAgent: auditContext(request).userAgent }
+    : auditContext(request)
+  return { userId: request.account?.id ?? null, permissions: request.membership?.permissions ?? [], context }
+}
+
+export const notFound = () => new AppError(ORG_ERRORS.ORG_NOT_FOUND)
+export const forbidden = (permission: string) => new AppError(ORG_ERRORS.ORG_FORBIDDEN, { params: { permission } })
+
+export function createOrgMetrics (metrics: NonNullable<FastifyInstance['metrics']>) {
+  return {
+    keyAuthentications: metrics.counter({
+      name: 'latchkey_api_key_authentications_total',
+      help: 'Requests with an organization API key by outcome (ok, malformed, unknown, revoked, expired, rate_limited)',
+      labelNames: ['outcome'] as const
+    }),
+    accessDenied: metrics.counter({
+      name: 'latchkey_org_access_denied_total',
+      help: 'Organization routes refused by the permission check, by reason (not_found, forbidden, stale_token)',
+      labelNames: ['reason'] as const
+    })
+  }
+}
+
+/**
+ * The permission check of the organization routes and the API-key scheme, plugged into
+ * plugins/accounts/auth.ts: one indexed read of the caller's membership with its role, per
+ * request, so a removed or demoted member is refused at once.
+ */
+export function createAccessHooks (app: FastifyInstance): PermissionHooks {
+  const { sql, config } = app
+  const metrics = app.metrics && createOrgMetrics(app.metrics)
+  const limit = app.createRateLimit({
+    max: config.apiKeyRateLimitMax,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `apikey:${request.apiKey?.id ?? ''}`
+  })
+  const deny = (reason: 'not_found' | 'forbidden' | 'stale_token') => { metrics?.accessDenied.inc({ reason }) }
+  const keyOutcome = (outcome: string) => { metrics?.keyAuthentications.inc({ outcome }) }
+
+  async function authenticateKey (request: FastifyRequest, reply: FastifyReply, key: string): Promise<KeyCaller | null> {
+    if (!API_KEY_FORMAT.test(key)) { keyOutcome('malformed'); return null }
+    const [row] = await keyStatements.authenticate.run(sql, { hash: hashToken(key) })
+    if (!row) { keyOutcome('unknown'); return null }
+    if (row.revoked || row.expired) { keyOutcome(row.revoked ? 'revoked' : 'expired'); return null }
+    const caller: KeyCaller = { id: row.id, organizationId: row.organization_id, permissions: row.permissions }
+    request.apiKey = caller
+    const result = await limit(request)
+    if (!result.isAllowed && result.isExceeded) {
+      keyOutcome('rate_limited')
+      reply.headers({ 'x-ratelimit-limit': result.max, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': result.ttlInSeconds, 'retry-after': result.ttlInSeconds })
+      throw new AppError('TOO_MANY_REQUESTS', { params: { after: `${result.ttlInSeconds} s` } })
+    }
+    keyOutcome('ok')
+    return caller
+  }
+
+  async function check (request: FastifyRequest, reply: FastifyReply, permission: string | true): Promise<void> {
+    const organizationId = (request.query as { organizationId?: unknown }).organizationId
+    if (typeof organizationId !== 'string') throw new Error(`route ${request.routeOptions.url}: a permission without an organizationId argument`)
+    const key = request.apiKey
+    if (key) {
+      // A key acts for its own organization only: another one is as unknown as any.
+      if (key.organizationId !== organizationId) { deny('not_found'); throw notFound() }
+      if (permission !== true && !grants(key.permissions, permission)) { deny('forbidden'); throw forbidden(permission) }
+      request.membership = { organizationId, role: null, roleId: null, permissions: key.permissions, version: null }
+      return
+    }
+    const account = request.account!
+    const [row] = await orgStatements.membership.run(sql, { organizationId, userId: account.id })
+    if (!row) { deny('not_found'); throw notFound() }
+    // A token issued for this organization at another membership version is stale: refresh it.
+    if (account.org && account.org.id === organizationId && account.org.membershipVersion !== row.version) {
+      deny('stale_token')
+      reply.header('www-authenticate', 'jwt-user error="invalid_token"')
+      throw new AppError('UNAUTHORIZED')
+    }
+    if (permission !== true && !grants(row.permissions, permission)) { deny('forbidden'); throw forbidden(permission) }
+    request.membership = { organizationId, role: row.role, roleId: row.role_id, permissions: row.permissions, version: row.version }
+  }
+
+  return { authenticateKey, check, errors: [orgError('ORG_NOT_FOUND'), orgError('ORG_FORBIDDEN')] }
+}

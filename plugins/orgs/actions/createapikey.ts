@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { CreateApiKeyArgsSchema, CreatedApiKeyResponseSchema } from '../../../schemas/orgs.js'
+import { callerOf } from '../access.js'
+import { orgError } from '../errors.js'
+
+/** /v1/orgs/createapikey: `organizationId`, `name`, `permissions` (held by the caller; never `org:transfer` nor `org:delete`), `expiresIn` (seconds) (`apikeys:manage`): the key, once. */
+export const createapikey: FastifyPluginAsync = async (app) => {
+  const { orgs } = app
+  defineAction(app, {
+    url: '/createapikey',
+    operation: 'V1CreateOrgApiKey',
+    auth: 'user',
+    assurance: 'policy',
+    permission: 'apikeys:manage',
+    errors: [orgError('ORG_BAD_REQUEST_PERMISSION_NOT_ALLOWED')],
+    summary: 'Create an API key (the key is shown once)',
+    args: CreateApiKeyArgsSchema,
+    responses: { 201: CreatedApiKeyResponseSchema },
+    handler: async (request, reply) => {
+      const { organizationId, ...args } = request.query
+      const created = await orgs.createKey(callerOf(request), organizationId, args)
+      reply.code(201).headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
+      return { status: 201 as const, success: true as const, ...created }
+    }
+  })
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { MyOrganizationResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
+
+/** /v1/orgs/get: `organizationId`: the organization with the caller's role (members only). */
+export const get: FastifyPluginAsync = async (app) => {
+  const { orgs } = app
+  defineAction(app, {
+    url: '/get',
+    operation: 'V1GetOrg',
+    auth: 'user',
+    assurance: 'policy',
+    permission: true,
+    summary: 'Get an organization the caller is a member of, with the caller\'s role',
+    args: OrgArgsSchema,
+    responses: { 200: MyOrganizationResponseSchema(200) },
+    handler: async (request) => {
+      const organization = await orgs.getMine(request.query.organizationId, request.account!.id)
+      return { status: 200 as const, success: true as const, organization }
+    }
+  })
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { InvitationResponseSchema, InviteArgsSchema } from '../../../schemas/orgs.js'
+import { callerOf } from '../access.js'
+import { orgError } from '../errors.js'
+
+/** /v1/orgs/invite: `organizationId`, `email`, `role` (`members:invite`, and every permission of the role): mails PUBLIC_APP_URL/accept-invite?token=, valid 7 days. */
+export const invite: FastifyPluginAsync = async (app) => {
+  const { orgs } = app
+  defineAction(app, {
+    url: '/invite',
+    operation: 'V1InviteOrgMember',
+    auth: 'user',
+    assurance: 'policy',
+    permission: 'members:invite',
+    errors: [orgError('ORG_ROLE_NOT_FOUND'), orgError('ORG_BAD_REQUEST_ALREADY_MEMBER')],
+    summary: 'Invite an address into an organization with a role (mails a link)',
+    args: InviteArgsSchema,
+    responses: { 201: InvitationResponseSchema(201) },
+    handler: async (request, reply) => {
+      const { organizationId, email, role } = request.query
+      const invitation = await orgs.invite(callerOf(request), organizationId, email, role, request.locale)
+      reply.code(201)
+      return { status: 201 as const, success: true as const, invitation }
+    }
+  })
+}

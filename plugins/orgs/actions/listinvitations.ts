@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { InvitationsResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
+
+/** /v1/orgs/listinvitations: `organizationId` (`members:invite`): pending, accepted, revoked and expired ones. */
+export const listinvitations: FastifyPluginAsync = async (app) => {
+  const { orgs } = app
+  defineAction(app, {
+    url: '/listinvitations',
+    operation: 'V1ListOrgInvitations',
+    auth: 'user',
+    assurance: 'policy',
+    permission: 'members:invite',
+    summary: 'List an organization\'s invitations, newest first',
+    args: OrgArgsSchema,
+    responses: { 200: InvitationsResponseSchema },
+    handler: async (request) => {
+      const invitations = await orgs.listInvitations(request.query.organizationId)
+      return { status: 200 as const, success: true as const, invitations }
+    }
+  })
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { MembersResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
+
+/** /v1/orgs/listmembers: `organizationId` (`members:read`). */
+export const listmembers: FastifyPluginAsync = async (app) => {
+  const { orgs } = app
+  defineAction(app, {
+    url: '/listmembers',
+    operation: 'V1ListOrgMembers',
+    auth: 'user',
+    assurance: 'policy',
+    permission: 'members:read',
+    summary: 'List an organization\'s members and their roles',
+    args: OrgArgsSchema,
+    responses: { 200: MembersResponseSchema },
+    handler: async (request) => {
+      const members = await orgs.listMembers(request.query.organizationId)
+      return { status: 200 as const, success: true as const, members }
+    }
+  })
+}

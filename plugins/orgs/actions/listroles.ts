@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { OrgArgsSchema, RolesResponseSchema } from '../../../schemas/orgs.js'
+
+/** /v1/orgs/listroles: `organizationId` (`members:read`). */
+export const listroles: FastifyPluginAsync = async (app) => {
+  const { orgs } = app
+  defineAction(app, {
+    url: '/listroles',
+    operation: 'V1ListOrgRoles',
+    auth: 'user',
+    assurance: 'policy',
+    permission: 'members:read',
+    summary: 'List an organization\'s roles (built-in and custom)',
+    args: OrgArgsSchema,
+    responses: { 200: RolesResponseSchema },
+    handler: async (request) => {
+      const roles = await orgs.listRoles(request.query.organizationId)
+      return { status: 200 as const, success: true as const, roles }
+    }
+  })
+}

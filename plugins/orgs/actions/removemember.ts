@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { EmptyResponseSchema, MemberArgsSchema } from '../../../schemas/orgs.js'
+import { callerOf } from '../access.js'
+import { orgError } from '../errors.js'
+
+/** /v1/orgs/removemember: `organizationId`, `userId` (`members:remove`, and every permission of the member's role): the membership is deleted; the last owner cannot be removed. */
+export const removemember: FastifyPluginAsync = async (app) => {
+  const { orgs } = app
+  defineAction(app, {
+    url: '/removemember',
+    operation: 'V1RemoveOrgMember',
+    auth: 'user',
+    assurance: 'policy',
+    permission: 'members:remove',
+    errors: [orgError('ORG_MEMBER_NOT_FOUND'), orgError('ORG_BAD_REQUEST_LAST_OWNER')],
+    summary: 'Remove a member from an organization',
+    args: MemberArgsSchema,
+    responses: { 200: EmptyResponseSchema },
+    handler: async (request) => {
+      await orgs.removeMember(callerOf(request), request.query.organizationId, request.query.userId)
+      return { status: 200 as const, success: true as const }
+    }
+  })
+}

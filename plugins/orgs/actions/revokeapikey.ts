@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { ApiKeyIdArgsSchema, ApiKeyResponseSchema } from '../../../schemas/orgs.js'
+import { callerOf } from '../access.js'
+import { orgError } from '../errors.js'
+
+/** /v1/orgs/revokeapikey: `organizationId`, `apiKeyId` (`apikeys:manage`). */
+export const revokeapikey: FastifyPluginAsync = async (app) => {
+  const { orgs } = app
+  defineAction(app, {
+    url: '/revokeapikey',
+    operation: 'V1RevokeOrgApiKey',
+    auth: 'user',
+    assurance: 'policy',
+    permission: 'apikeys:manage',
+    errors: [orgError('ORG_API_KEY_NOT_FOUND')],
+    summary: 'Revoke an API key (refused from its next request)',
+    args: ApiKeyIdArgsSchema,
+    responses: { 200: ApiKeyResponseSchema },
+    handler: async (request) => {
+      const apiKey = await orgs.revokeKey(callerOf(request), request.query.organizationId, request.query.apiKeyId)
+      return { status: 200 as const, success: true as const, apiKey }
+    }
+  })
+}
