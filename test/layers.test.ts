@@ -1,7 +1,7 @@
 /**
  * The layering of plugins/, read from the import specifiers of every source file (static
  * `import ... from`, `export ... from`, side-effect `import '...'` and dynamic `import(...)`):
- * accounts knows none of the domains that plug into it (factors, admin, passkeys, federation),
+ * accounts knows none of the domains that plug into it (factors, admin, passkeys, federation, orgs),
  * factors knows no admin, and core (the wiring) knows no domain at all. schemas/ and db/ are
  * anyone's.
  */
@@ -72,7 +72,7 @@ const DOMAINS = readdirSync(PLUGINS, { withFileTypes: true }).filter((e) => e.is
 
 /** What each layer must not import: plugins/<key> imports none of plugins/<value>. */
 const FORBIDDEN: Record<string, string[]> = {
-  accounts: ['factors', 'admin', 'passkeys', 'federation'],
+  accounts: ['factors', 'admin', 'passkeys', 'federation', 'orgs'],
   factors: ['admin'],
   core: DOMAINS.filter((d) => d !== 'core')
 }
