@@ -46,6 +46,7 @@ import federationRoutes from './plugins/federation/routes.js'
 import adminRoutes from './plugins/admin/routes.js'
 import postRoutes from './plugins/posts/routes.js'
 import realtimeRoutes from './plugins/realtime/routes.js'
+import orgSessionRoutes from './plugins/orgs/session-routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -86,6 +87,7 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [factorRoutes, ['user', 'admin']],
   [passkeyRoutes, ['user', 'admin']],
   [federationRoutes, ['user']],
+  [orgSessionRoutes, ['user']],
   [adminRoutes, ['admin']]
 ]
 const VERSIONED = /^\/(v[0-9]+)\//
