@@ -49,6 +49,7 @@ import realtimeRoutes from './plugins/realtime/routes.js'
 import orgs from './plugins/orgs/orgs.js'
 import orgRoutes from './plugins/orgs/routes.js'
 import orgAdminRoutes from './plugins/orgs/admin-routes.js'
+import orgSessionRoutes from './plugins/orgs/session-routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -89,6 +90,7 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [factorRoutes, ['user', 'admin']],
   [passkeyRoutes, ['user', 'admin']],
   [federationRoutes, ['user']],
+  [orgSessionRoutes, ['user']],
   [adminRoutes, ['admin']],
   [orgAdminRoutes, ['admin']]
 ]

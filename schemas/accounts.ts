@@ -106,3 +106,9 @@ export const RevokeSessionArgsSchema = Type.Object({
 }, { additionalProperties: false })
 
 export const LogoutOthersResponseSchema = Success(200, { revoked: Type.Integer({ minimum: 0 }) })
+
+/** switchorg: the organization to act for, or null for none, and the refresh token it rotates (as refresh takes it). */
+export const SwitchOrgArgsSchema = Type.Object({
+  organizationId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description: 'the organization to act for; null: none' }),
+  refreshToken: Type.Optional(Type.Unknown({ description: 'the refresh token (64 hex characters); the cookie jwt-<type>-refresh, when sent, is used instead' }))
+}, { additionalProperties: false })

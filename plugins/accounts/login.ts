@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { AccountType, Client } from './registry.js'
+import type { AccountType, Client, OrgClaim } from './registry.js'
 import { accountError, type AccountErrorName } from './errors.js'
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js'
 import { createLockout } from './lockout.js'
@@ -82,10 +82,12 @@ export function createLogin (app: FastifyInstance) {
       maxSessions: config.maxSessionsPerAccount, capEventId: uuidv7() }
   }
 
-  function issue (kind: AccountType, row: Owner, client: Client, refreshToken: string, familyId: string, assurance: Assurance): Issued {
+  /** The answer of a session's tokens; `org`: the organization it acts for (its access token's claim). */
+  function issue (kind: AccountType, row: Owner, client: Client, refreshToken: string, familyId: string, assurance: Assurance,
+    org: OrgClaim | null = null): Issued {
     return {
       account: presentAccount(row),
-      token: tokens.sign(kind, { id: row.id, tokenVersion: row.token_version }, familyId, client, assurance),
+      token: tokens.sign(kind, { id: row.id, tokenVersion: row.token_version }, familyId, client, assurance, org),
       refreshToken
     }
   }

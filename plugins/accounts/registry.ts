@@ -26,6 +26,8 @@ export interface AccountType {
   cookie: string
   errorPrefix: string
   audiences: { web: string, app: string }
+  /** Whether its accounts can be members of organizations and act for one (switchorg): users only. */
+  organizations: boolean
 }
 
 function accountType (type: AccountTypeName, path: string, tables: AccountTables): AccountType {
@@ -41,7 +43,8 @@ function accountType (type: AccountTypeName, path: string, tables: AccountTables
     scheme: `jwt-${type}`,
     cookie: `jwt-${type}-refresh`,
     errorPrefix: type.toUpperCase(),
-    audiences: { web: `${type}-web`, app: `${type}-app` }
+    audiences: { web: `${type}-web`, app: `${type}-app` },
+    organizations: type === 'user'
   }
 }
 
@@ -64,8 +67,22 @@ export interface Account {
   /** The session's assurance as its access token states it (tokens from before it: aal1, pwd). */
   aal: Assurance['aal']
   amr: Assurance['amr']
-  /** The organization the access token acts for (its `org` claim), with the membership version it was issued at. */
-  org?: { id: string, slug: string, role: string, permissions: string[], membershipVersion: number }
+  /** The organization the session acts for (its access token's `org`); absent when it acts for none. */
+  org?: OrgClaim
+}
+
+/**
+ * The `org` claim of an access token whose session acts for an organization (switchorg): the
+ * caller's membership as it was when the token was issued. `membershipVersion` is the
+ * membership's `version`, which every change of role bumps: a route compares it with the
+ * current one, so a change or a removal takes effect before the token expires.
+ */
+export interface OrgClaim {
+  id: string
+  slug: string
+  role: string
+  permissions: string[]
+  membershipVersion: number
 }
 
 /** The client kind from X-Client: `app`, anything else is `web`. */

@@ -39,6 +39,7 @@ export function createSessions (app: FastifyInstance) {
     ...createSignup(app, login),
     ...createDevices(app),
     refresh: refresh.refresh,
+    switchOrganization: refresh.switchOrganization,
 
     /** The caller's own account (`me`); null when it was deleted since its token was checked. */
     async account (kind: AccountType, ownerId: string): Promise<PublicAccount | null> {
@@ -63,7 +64,9 @@ export function createSessions (app: FastifyInstance) {
       const [owner] = await repositoryOf(kind).owners.authenticate.run(sql, { id: claims.sub })
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null
       const sessionId = typeof claims.sid === 'string' && UUID_PATTERN.test(claims.sid) ? claims.sid : null
-      return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp, ...claimedAssurance(claims) }
+      return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp, ...claimedAssurance(claims),
+        // As the token states it: the organization's routes compare membershipVersion with the current one.
+        ...(kind.organizations && claims.org && { org: claims.org }) }
     },
 
     close () {

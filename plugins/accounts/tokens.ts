@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import jwt from '@fastify/jwt'
 import { createVerifier, type Algorithm, type VerifierOptions } from 'fast-jwt'
 import type { FastifyInstance } from 'fastify'
-import type { AccountType, Client } from './registry.js'
+import type { AccountType, Client, OrgClaim } from './registry.js'
 import { randomBase64url, randomHex } from '../../random.js'
 import type { Assurance } from './assurance.js'
 
@@ -24,6 +24,8 @@ export interface AccessClaims {
   iss: string
   /** Unique per token (RFC 9068): two tokens of one session issued in the same second still differ. Absent from tokens issued before it. */
   jti?: string
+  /** The organization the session acts for (switchorg); absent when it acts for none (docs/behaviour.md#organizations-in-tokens). */
+  org?: OrgClaim
   iat: number
   exp: number
 }
@@ -37,10 +39,14 @@ export function createTokens (app: FastifyInstance) {
   const jwks = { keys: publicKeys(config).map((key) => publicJwk(key)) }
   const successorKey = Buffer.from(hkdfSync('sha256', config.refreshTokenSecret, '', SUCCESSOR_KEY_INFO, 32))
   return {
-    /** A short-lived access token (ACCESS_TOKEN_ALGORITHM) for one owner, session family and client kind. */
-    sign (kind: AccountType, owner: { id: string, tokenVersion: number }, sid: string, client: Client, assurance: Assurance): string {
+    /**
+     * A short-lived access token (ACCESS_TOKEN_ALGORITHM) for one owner, session family and client
+     * kind; `org`: the organization the session acts for, a claim only then (other tokens do not grow).
+     */
+    sign (kind: AccountType, owner: { id: string, tokenVersion: number }, sid: string, client: Client, assurance: Assurance, org: OrgClaim | null = null): string {
       // jti (RFC 9068): iat is in whole seconds, so two tokens of one session in one second were equal.
-      return app.jwt.sign({ sub: owner.id, type: kind.type, tokenVersion: owner.tokenVersion, sid, aud: kind.audiences[client], aal: assurance.aal, amr: assurance.amr, jti: randomBase64url(16) })
+      return app.jwt.sign({ sub: owner.id, type: kind.type, tokenVersion: owner.tokenVersion, sid, aud: kind.audiences[client], aal: assurance.aal, amr: assurance.amr,
+        jti: randomBase64url(16), ...(org && { org }) })
     },
     /**
      * Checks signature (the configured algorithm only), exp and iss; throws on any failure. The audience is the

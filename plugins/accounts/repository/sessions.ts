@@ -3,9 +3,14 @@ import { statement, type Placeholders } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
 import { openExtras, type OpenExtrasParams } from './safety.js'
 import { OWNER_FIELDS, active, notify, tablesOf, type Owner, type Remaining, type SessionRow } from './shared.js'
+import { orgClaimSql } from './organization.js'
+import type { OrgClaim } from '../registry.js'
 
 type SessionOf = Pick<SessionRow, 'family_id' | 'client' | 'platform' | 'aal' | 'amr'> & { session_id: string }
-export type ActiveSession = Owner & SessionOf
+/** A session about to get tokens, with the `org` claim of the organization its successor acts for (null: none). */
+export type ActiveSession = Owner & SessionOf & { org: OrgClaim | null }
+/** What switchorg's rotation found: the claim (null: not a member), and the session when it was the caller's and active. */
+export type SwitchedSession = { org: OrgClaim | null, switched: boolean } & (ActiveSession | { [K in keyof ActiveSession]: null })
 export type LockedSession = ActiveSession & Pick<SessionRow, 'revoked_at' | 'replaced_by_session_id' | 'successor_token'> & {
   expired: boolean
   in_reuse_window: boolean | null
@@ -31,6 +36,8 @@ export type OpenParams = NewSessionParams & OpenExtrasParams & { eventId: string
 export type RegisterParams = NewSessionParams & { email: string, password: string, eventId: string }
 export type RotateParams = { hash: string, sessionId: string, nextHash: string, expiresAt: Date, userAgent: string | null, ip: string | null,
   successor: string | null }
+/** A rotation into an organization (null: none) of the caller's session `familyId` (null: a token from before families). */
+export type SwitchParams = RotateParams & { ownerId: string, familyId: string | null, organizationId: string | null }
 type ByOwner = { ownerId: string }
 type ByFamily = ByOwner & { familyId: string }
 type OutsideFamily = ByOwner & { familyId: string | null }
@@ -76,6 +83,15 @@ export function openStatement (kind: AccountType, extras = true) {
 export function sessionStatements (kind: AccountType) {
   const { o, s, owner } = tablesOf(kind)
   const type = kind.type
+  // A rotation's two writes, for the row of CTE `from`: its successor in the same family, acting
+  // for `org` (an SQL expression), and the rotated row marked with it and the sealed successor.
+  const successor = (p: Placeholders<RotateParams>, from: string, org: string) =>
+    `insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address, aal, amr, organization_id)
+        select ${p.sessionId}, ${from}.family_id, ${from}.id, ${p.nextHash}, ${p.expiresAt}, ${from}.client, ${from}.platform, ${p.userAgent}, ${p.ip},
+          ${from}.aal, ${from}.amr, ${org} from ${from}`
+  const rotated = (p: Placeholders<RotateParams>, from: string) =>
+    `update ${s} set revoked_at = now(), replaced_by_session_id = ${p.sessionId}, last_used_at = now(), successor_token = ${p.successor}
+        where id = (select session_id from ${from})`
   return {
     open: openStatement(kind),
     // Registration counts as the first login: the account, its session and the register event in one statement.
@@ -86,23 +102,43 @@ export function sessionStatements (kind: AccountType) {
     // The common case in one statement (one round trip): an active session of an active owner is
     // locked, a successor inserted into its family and the session marked rotated, keeping the
     // sealed successor (null without a reuse interval). A concurrent refresh of the same
-    // token waits on the row lock, then finds it revoked and returns nothing.
-    rotateActive: statement<ActiveSession, RotateParams>((p) => `with c as (select s.id as session_id, s.family_id, s.client, s.platform, s.aal, s.amr, ${OWNER_FIELDS('o')}
+    // token waits on the row lock, then finds it revoked and returns nothing. A session acting
+    // for an organization re-reads the membership (`org`, organization.ts) and its successor
+    // keeps the organization only while the claim exists: a removed member's, or a deleted
+    // organization's, successor acts for none. Without an organization the claim reads nothing.
+    rotateActive: statement<ActiveSession, RotateParams>((p) => `with c as (select s.id as session_id, s.family_id, s.client, s.platform, s.aal, s.amr, ${OWNER_FIELDS('o')},
+          ${orgClaimSql(kind, 's.organization_id', 'o.id')} as org
         from ${s} s join ${o} o on o.id = s.${owner}
         where s.refresh_token_hash = ${p.hash} and ${active('s')} and o.is_active and o.deleted_at is null
         for update of s),
-      n as (insert into ${s} (id, family_id, ${owner}, refresh_token_hash, expires_at, client, platform, user_agent, ip_address, aal, amr)
-        select ${p.sessionId}, c.family_id, c.id, ${p.nextHash}, ${p.expiresAt}, c.client, c.platform, ${p.userAgent}, ${p.ip}, c.aal, c.amr from c),
-      r as (update ${s} set revoked_at = now(), replaced_by_session_id = ${p.sessionId}, last_used_at = now(), successor_token = ${p.successor}
-        where id = (select session_id from c))
+      n as (${successor(p, 'c', "(c.org->>'id')::uuid")}),
+      r as (${rotated(p, 'c')})
       select * from c`),
+    // switchorg: the same rotation, of the caller's own session (`ownerId`, and the family of its
+    // access token), into `organizationId` (null: none), in one statement. The membership is read
+    // first (`k`); when an organization is asked for and the claim is null (not a member, unknown
+    // or deleted), nothing is rotated. Always one row: `switched` says whether it rotated.
+    switchActive: statement<SwitchedSession, SwitchParams>((p) => `with k as (select ${orgClaimSql(kind, `${p.organizationId}::uuid`, `${p.ownerId}::uuid`)} as org),
+      c as (select s.id as session_id, s.family_id, s.client, s.platform, s.aal, s.amr, ${OWNER_FIELDS('o')}
+        from ${s} s join ${o} o on o.id = s.${owner}
+        where s.refresh_token_hash = ${p.hash} and s.${owner} = ${p.ownerId} and (${p.familyId}::uuid is null or s.family_id = ${p.familyId})
+          and ${active('s')} and o.is_active and o.deleted_at is null
+        for update of s),
+      go as (select c.* from c, k where ${p.organizationId}::uuid is null or k.org is not null),
+      n as (${successor(p, 'go', `${p.organizationId}::uuid`)}),
+      r as (${rotated(p, 'go')})
+      select c.*, k.org, exists (select 1 from go) as switched from k left join c on true`),
     // Everything else, in a transaction: the session and its owner, read together; the session
     // row stays locked until commit. `reuseInterval`: in seconds.
+    // `org`: the claim of the organization the successor acts for (the one a replay within the
+    // reuse interval is answered with), else the session's own.
     lockSession: statement<LockedSession, { hash: string, reuseInterval: number }>((p) => `select s.id as session_id, s.family_id, s.revoked_at, s.replaced_by_session_id,
         s.expires_at <= now() as expired, s.client, s.platform, s.aal, s.amr, s.successor_token,
         s.revoked_at > now() - make_interval(secs => ${p.reuseInterval}) as in_reuse_window,
         exists (select 1 from ${s} f where f.family_id = s.family_id and f.${owner} = s.${owner} and ${active('f')}) as family_active,
-        ${OWNER_FIELDS('o')}
+        ${OWNER_FIELDS('o')},
+        ${orgClaimSql(kind, `(case when s.replaced_by_session_id is null then s.organization_id
+          else (select x.organization_id from ${s} x where x.id = s.replaced_by_session_id) end)`, 'o.id')} as org
       from ${s} s join ${o} o on o.id = s.${owner}
       where s.refresh_token_hash = ${p.hash} for update of s`),
     eraseSuccessors: statement<never, { hashes: string[] }>((p) => `update ${s} set successor_token = null
