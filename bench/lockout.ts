@@ -11,7 +11,8 @@
 import postgres from 'postgres'
 import { ACCOUNT_TYPES } from '../plugins/accounts/registry.js'
 import { openStatement } from '../plugins/accounts/repository/sessions.js'
-import { lockoutStatements } from '../plugins/accounts/repository/safety.js'
+import { reserveStatement } from '../plugins/accounts/repository/safety.js'
+import { NOTHING_PENDING } from '../plugins/accounts/repository/owners.js'
 import { statement } from '../plugins/core/db.js'
 import { nameOf, users } from '../db/schema.js'
 import { migrate } from '../db/migrate.js'
@@ -40,7 +41,7 @@ try {
   const openBefore = openStatement(user, false)
   const plainRead = statement<never, { email: string }>((p) => `select id, password, is_active, is_email_confirmed, deleted_at from ${nameOf(users)}
     where email = ${p.email}`)
-  const { reserve } = lockoutStatements(user)
+  const reserve = reserveStatement(user, NOTHING_PENDING)
 
   let n = 0
   async function login (after: boolean) {

@@ -3,9 +3,8 @@ import { ACCOUNT_TYPES, type AccountType } from './registry.js'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
 import { repositoryOf } from './repository.js'
-import type { Credentials } from './repository/owners.js'
-import { lockoutStatements } from './repository/safety.js'
-import { ownerStatements } from './repository/owners.js'
+import { credentialsStatement, type Credentials } from './repository/owners.js'
+import { reserveStatement } from './repository/safety.js'
 import { PAGES } from './repository/tokens.js'
 import { newOpaqueToken } from './tokens.js'
 import { uuidv7 } from '../../random.js'
@@ -29,13 +28,12 @@ export function createLockout (app: FastifyInstance) {
   const { threshold, windowSeconds } = config.loginLockout
   // The two reads of a password's first step, with the registered sign-in steps' column
   // (steps.ts), built at the first sign-in of each type: every step is registered by then.
-  const reads = new Map<AccountType, { credentials: ReturnType<typeof ownerStatements>['credentials'],
-    reserve: ReturnType<typeof lockoutStatements>['reserve'] }>()
+  const reads = new Map<AccountType, { credentials: ReturnType<typeof credentialsStatement>, reserve: ReturnType<typeof reserveStatement> }>()
   function readsOf (kind: AccountType) {
     let built = reads.get(kind)
     if (!built) {
       const pending = app.signInSteps.pendingSql(kind)
-      built = { credentials: ownerStatements(kind, pending).credentials, reserve: lockoutStatements(kind, pending).reserve }
+      built = { credentials: credentialsStatement(kind, pending), reserve: reserveStatement(kind, pending) }
       reads.set(kind, built)
     }
     return built

@@ -31,17 +31,22 @@ export type RegisterParams = { id: string, email: string, password: string, even
 export interface ImportRow { id: string, email: string, password: string, confirmed: boolean, created_at: string | null, line: number }
 
 /**
- * The statements on one account type's owner table: reading, creating and changing accounts.
- * `pending`: the sign-in steps' column of `credentials` (steps.ts), for the id expression given.
+ * The password step's read of an address (when the lockout is off): `pending` is the sign-in
+ * steps' column (steps.ts) for the id expression given; lockout.ts builds it once the steps are in.
  */
-export function ownerStatements (kind: AccountType, pending: (ownerId: string) => string = NOTHING_PENDING) {
+export function credentialsStatement (kind: AccountType, pending: (ownerId: string) => string): Statement<Credentials, ByEmail> {
+  const { o } = tablesOf(kind)
+  return statement<Credentials, ByEmail>((p) => `select id, password, is_active, is_email_confirmed, deleted_at, ${pending(`${o}.id`)} as pending
+    from ${o} where email = ${p.email}`)
+}
+
+/** The statements on one account type's owner table: reading, creating and changing accounts. */
+export function ownerStatements (kind: AccountType) {
   const { o } = tablesOf(kind)
   const fields = OWNER_FIELDS(o)
   const change = Object.fromEntries(Object.entries(STATE_CHANGES).map(([name, set]) =>
     [name, statement<Id, ById>((p) => `update ${o} set ${set}, updated_at = now() where id = ${p.id} returning id`)])) as Record<StateChange, Statement<Id, ById>>
   return {
-    credentials: statement<Credentials, ByEmail>((p) => `select id, password, is_active, is_email_confirmed, deleted_at, ${pending(`${o}.id`)} as pending
-      from ${o} where email = ${p.email}`),
     authenticate: statement<Pick<OwnerRow, 'token_version' | 'is_active' | 'deleted_at'>, ById>((p) =>
       `select token_version, is_active, deleted_at from ${o} where id = ${p.id}`),
     /** The account unless deleted (`me`). */

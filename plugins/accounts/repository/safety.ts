@@ -1,10 +1,10 @@
 import type { AccountType } from '../registry.js'
-import { statement, type Placeholders } from '../../core/db.js'
+import { statement, type Placeholders, type Statement } from '../../core/db.js'
 import { loginAttempts, nameOf } from '../../../db/schema.js'
 import { auditInsert } from '../../audit/events.js'
 import { queueLoginLockedSql, queueNoticeSql } from '../../mail/mailer.js'
 import { active, notify, tablesOf } from './shared.js'
-import { NOTHING_PENDING, type Credentials } from './owners.js'
+import type { Credentials } from './owners.js'
 
 const ATTEMPTS = nameOf(loginAttempts)
 
@@ -21,30 +21,40 @@ export type LockParams = Omit<ReserveParams, 'threshold'> & { failures: number, 
   locale: string, tokenId: string, tokenHash: string | null, link: string | null, linkLifetime: number | null }
 
 /**
- * The statements of the per-account lockout (docs/behaviour.md#lockout) on `login_attempts`,
- * keyed by account type and the address tried, whether or not an account has it. `pending`: the
- * sign-in steps' column of `reserve` (steps.ts), as in ownerStatements.
+ * The password step's read with the lockout on (docs/behaviour.md#lockout): the address's
+ * credentials and this attempt's number in one round trip. `pending`: the sign-in steps' column
+ * (steps.ts), as in credentialsStatement.
  */
-export function lockoutStatements (kind: AccountType, pending: (ownerId: string) => string = NOTHING_PENDING) {
+export function reserveStatement (kind: AccountType, pending: (ownerId: string) => string): Statement<ReservedCredentials, ReserveParams> {
+  const { o } = tablesOf(kind)
+  const type = kind.type
+  const key = (email: string) => `account_type = '${type}' and email = ${email}`
+  // One round trip, as the plain credentials read: the attempt is counted (reserved) before
+  // the password is verified, under the row's lock, so of any number of concurrent attempts
+  // no more than the threshold get a number and are verified. A window that is over starts
+  // again at 1. A locked address gets no number and the row is left as it is.
+  return statement<ReservedCredentials, ReserveParams>(({ email, threshold, windowSeconds }) => `with r as (insert into ${ATTEMPTS} as l (account_type, email, attempts, window_ends_at)
+      values ('${type}', ${email}, 1, now() + make_interval(secs => ${windowSeconds}::int))
+    on conflict (account_type, email) do update set
+      attempts = case when l.window_ends_at <= now() then 1 else l.attempts + 1 end,
+      window_ends_at = case when l.window_ends_at <= now() then now() + make_interval(secs => ${windowSeconds}::int) else l.window_ends_at end
+    where l.window_ends_at <= now() or l.attempts < ${threshold}::int
+    returning attempts)
+  select o.id, o.password, o.is_active, o.is_email_confirmed, o.deleted_at, ${pending('o.id')} as pending,
+    (select attempts from r) as attempt,
+    (select greatest(ceil(extract(epoch from window_ends_at - now())), 1)::int from ${ATTEMPTS} where ${key(email)}) as retry_after
+  from (select) x left join ${o} o on o.email = ${email}`)
+}
+
+/**
+ * The other statements of the per-account lockout on `login_attempts`, keyed by account type and
+ * the address tried, whether or not an account has it.
+ */
+export function lockoutStatements (kind: AccountType) {
   const { o, tk, owner } = tablesOf(kind)
   const type = kind.type
   const key = (email: string) => `account_type = '${type}' and email = ${email}`
   return {
-    // One round trip, as the plain credentials read: the attempt is counted (reserved) before
-    // the password is verified, under the row's lock, so of any number of concurrent attempts
-    // no more than the threshold get a number and are verified. A window that is over starts
-    // again at 1. A locked address gets no number and the row is left as it is.
-    reserve: statement<ReservedCredentials, ReserveParams>(({ email, threshold, windowSeconds }) => `with r as (insert into ${ATTEMPTS} as l (account_type, email, attempts, window_ends_at)
-        values ('${type}', ${email}, 1, now() + make_interval(secs => ${windowSeconds}::int))
-      on conflict (account_type, email) do update set
-        attempts = case when l.window_ends_at <= now() then 1 else l.attempts + 1 end,
-        window_ends_at = case when l.window_ends_at <= now() then now() + make_interval(secs => ${windowSeconds}::int) else l.window_ends_at end
-      where l.window_ends_at <= now() or l.attempts < ${threshold}::int
-      returning attempts)
-    select o.id, o.password, o.is_active, o.is_email_confirmed, o.deleted_at, ${pending('o.id')} as pending,
-      (select attempts from r) as attempt,
-      (select greatest(ceil(extract(epoch from window_ends_at - now())), 1)::int from ${ATTEMPTS} where ${key(email)}) as retry_after
-    from (select) x left join ${o} o on o.email = ${email}`),
     // The attempt that locked the address (`failures` failures, the window in seconds), in one
     // statement whether an account has it or not: login.locked (the account id or null) and, for
     // an active account, its owner's mail in `locale` saying for how long (the window's rest, in

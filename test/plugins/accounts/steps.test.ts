@@ -2,8 +2,8 @@ import t from 'tap'
 import postgres from 'postgres'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { createSignInSteps, type SignInStep } from '../../../plugins/accounts/steps.js'
-import { ownerStatements } from '../../../plugins/accounts/repository/owners.js'
-import { lockoutStatements } from '../../../plugins/accounts/repository/safety.js'
+import { credentialsStatement } from '../../../plugins/accounts/repository/owners.js'
+import { reserveStatement } from '../../../plugins/accounts/repository/safety.js'
 import { hasVerifiedTotp } from '../../../plugins/factors/tables.js'
 import { cloneDatabase } from '../../helpers/app.js'
 
@@ -27,8 +27,8 @@ t.test('the steps compose into one column of the first step\'s statements, valid
     two.register(step('other', () => 'false'))
     for (const [label, steps] of [['no step', none], ['one step', one], ['two steps', two]] as const) {
       const pending = steps.pendingSql(kind)
-      for (const [name, text] of [['credentials', ownerStatements(kind, pending).credentials.text],
-        ['reserve', lockoutStatements(kind, pending).reserve.text]]) {
+      for (const [name, text] of [['credentials', credentialsStatement(kind, pending).text],
+        ['reserve', reserveStatement(kind, pending).text]]) {
         const described = await sql.unsafe(text, [], { prepare: true }).describe().then(() => 'ok', (err: Error) => err.message)
         t.equal(described, 'ok', `${kind.type} ${name}, ${label}`)
         t.match(text, / as pending/)
