@@ -8,7 +8,7 @@ import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { MESSAGES } from './messages.js'
 import { LOCALES, saveLocale, translator, type Locale } from '../common/i18n.js'
-import { ErrorLine, leave, useAccount, useAction } from '../common/ui.js'
+import { ErrorLine, FactorChoice, leave, useAccount, useAction } from '../common/ui.js'
 import { LOCALE_KEY, client, currentLocale, setCurrentLocale, useRoute, type Admin, type Factor, type T } from './context.js'
 import { UserPage, Users } from './users.js'
 import { Activity, Audit } from './audit.js'
@@ -39,14 +39,7 @@ function SignIn ({ t }: { t: T }) {
       {mfa
         ? (
           <form key="mfa" onSubmit={second}>
-            {mfa.factors.length > 1
-              ? (
-                <>
-                  <label for="mfa-factor">{t('authenticator')}</label>
-                  <select id="mfa-factor" name="factorId">{mfa.factors.map((f) => <option value={f.id}>{f.name ?? f.type}</option>)}</select>
-                </>
-                )
-              : null}
+            <FactorChoice factors={mfa.factors} label={t('authenticator')} />
             <label for="mfa-code">{t('code')}</label>
             <input id="mfa-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
             <label for="mfa-recovery">{t('recoveryCode')}</label>

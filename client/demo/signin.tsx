@@ -1,6 +1,6 @@
 /** Signed out: every way in (password and second factor, passkey, providers, mailed link) and sign-up. */
 import { useState } from 'preact/hooks'
-import { ErrorLine, useAction } from '../common/ui.js'
+import { ErrorLine, FactorChoice, useAction } from '../common/ui.js'
 import { client, field, mfaOf, type Mfa, type Provider, type T } from './context.js'
 
 export function SignUp ({ t }: { t: T }) {
@@ -64,14 +64,7 @@ export function SignIn ({ t, providers, pending }: { t: T, providers: Provider[]
       <section aria-labelledby="mfa-title">
         <h2 id="mfa-title">{t('secondFactor')}</h2>
         <form key="mfa" onSubmit={second}>
-          {mfa.factors.length > 1
-            ? (
-              <>
-                <label for="mfa-factor">{t('authenticator')}</label>
-                <select id="mfa-factor" name="factorId">{mfa.factors.map((f) => <option value={f.id}>{f.name ?? f.type}</option>)}</select>
-              </>
-              )
-            : null}
+          <FactorChoice factors={mfa.factors} label={t('authenticator')} />
           {field('mfa-code', t('code'), { name: 'code', inputmode: 'numeric', autocomplete: 'one-time-code', pattern: '[0-9]{6}' })}
           {field('mfa-recovery', t('recoveryCode'), { name: 'recoveryCode', autocomplete: 'off' })}
           <div class="row">
