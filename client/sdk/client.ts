@@ -46,6 +46,14 @@ export function createClient (options: ClientOptions = {}) {
   })
   const { accessToken, refresh } = session
   const sockets = new Set<LatchkeySocket>()
+  // A sign-out in flight: the service closes this device's sockets (4401) before it answers, and a
+  // socket must not ask for a refresh that can only fail (a 401 in the console) meanwhile.
+  let ending: Promise<unknown> | null = null
+  async function signingOut<T> (work: () => Promise<T>): Promise<T> {
+    const done = work()
+    ending = done.catch(() => {})
+    try { return await done } finally { ending = null }
+  }
   warnIfCrossSite(base)
 
   function signIn (body: Json): SignInResult {
@@ -188,7 +196,7 @@ export function createClient (options: ClientOptions = {}) {
     /** Signs this device out (every tab of this origin with it); signed out here even if the service cannot be reached. */
     async logout (): Promise<void> {
       try {
-        if (session.held || await refresh()) await authed('logout')
+        if (session.held || await refresh()) await signingOut(() => authed('logout'))
       } finally {
         session.signOut(true)
       }
@@ -196,7 +204,7 @@ export function createClient (options: ClientOptions = {}) {
 
     /** Signs every device of the account out. */
     async logoutAll (): Promise<void> {
-      await authed('logoutall')
+      await signingOut(() => authed('logoutall'))
       session.signOut(true)
     },
 
@@ -207,9 +215,10 @@ export function createClient (options: ClientOptions = {}) {
 
     /** Signs one device out by its id from listSessions; this device's own id is a logout. */
     async revokeSession (sessionId: string): Promise<void> {
-      await authed('revokesession', { sessionId })
       const sid = session.held?.sid
-      if (sid && sid === sessionId.toLowerCase()) session.signOut(true)
+      const current = sid !== undefined && sid === sessionId.toLowerCase()
+      await (current ? signingOut(() => authed('revokesession', { sessionId })) : authed('revokesession', { sessionId }))
+      if (current) session.signOut(true)
     },
 
     /** The signed-in account, as the service has it now. */
@@ -258,7 +267,10 @@ export function createClient (options: ClientOptions = {}) {
       const socket = new LatchkeySocket({
         url: opts.url ?? `${base.replace(/^http/, 'ws')}/v1/ws`,
         accessToken,
-        refresh: async () => (await refresh())?.token ?? null,
+        refresh: async () => {
+          if (ending) await ending
+          return session.held ? (await refresh())?.token ?? null : null
+        },
         closed: (s) => { unfollow(); sockets.delete(s) }
       }, opts)
       unfollow = session.follow(socket)
