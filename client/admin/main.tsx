@@ -1,8 +1,9 @@
 /**
  * The admin console at /admin/: an admin signs in (password, second factor, passkey), then finds
- * users, opens one (devices, factors, the lifecycle actions), reads the audit log and the chart
- * of sign-in activity. Hash routes (#/users, #/users/<id>, #/audit, #/activity) keep every view
- * a real link; the access token lives in the SDK's memory only.
+ * users, opens one (devices, factors, the lifecycle actions), finds organizations (members, roles,
+ * API keys, delete), reads the audit log and the chart of sign-in activity. Hash routes (#/users,
+ * #/users/<id>, #/orgs, #/orgs/<id>, #/audit, #/activity) keep every view a real link; the access
+ * token lives in the SDK's memory only.
  */
 import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
@@ -11,6 +12,7 @@ import { LOCALES, saveLocale, translator, type Locale } from '../common/i18n.js'
 import { ErrorLine, FactorChoice, leave, useAccount, useAction } from '../common/ui.js'
 import { LOCALE_KEY, client, currentLocale, setCurrentLocale, useRoute, type Admin, type Factor, type T } from './context.js'
 import { UserPage, Users } from './users.js'
+import { OrgPage, Orgs } from './orgs.js'
 import { Activity, Audit } from './audit.js'
 import { MyAccount } from './account.js'
 
@@ -89,13 +91,15 @@ function App () {
     ? null
     : section === 'users' && id
       ? <UserPage t={t} id={id} />
-      : section === 'audit'
-        ? <Audit t={t} params={route.params} />
-        : section === 'activity'
-          ? <Activity t={t} locale={locale} />
-          : section === 'account'
-            ? <MyAccount t={t} email={admin.email} />
-            : <Users t={t} params={route.params} />
+      : section === 'orgs'
+        ? id ? <OrgPage t={t} id={id} /> : <Orgs t={t} params={route.params} />
+        : section === 'audit'
+          ? <Audit t={t} params={route.params} />
+          : section === 'activity'
+            ? <Activity t={t} locale={locale} />
+            : section === 'account'
+              ? <MyAccount t={t} email={admin.email} />
+              : <Users t={t} params={route.params} />
   const current = (name: string) => (section ?? 'users') === name ? 'page' : undefined
 
   return (
@@ -107,6 +111,7 @@ function App () {
             <nav aria-label={t('navigation')}>
               <ul>
                 <li><a href="#/users" aria-current={current('users')}>{t('users')}</a></li>
+                <li><a href="#/orgs" aria-current={current('orgs')}>{t('orgs')}</a></li>
                 <li><a href="#/audit" aria-current={current('audit')}>{t('audit')}</a></li>
                 <li><a href="#/activity" aria-current={current('activity')}>{t('activity')}</a></li>
               </ul>

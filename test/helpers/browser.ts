@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
 
-type Test = { teardown: (fn: () => unknown) => void }
+type Test = { teardown: (fn: () => unknown) => void, parent?: unknown }
 
 /** The system's Chromium (Debian package `chromium`); the tests never download a browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -21,9 +21,13 @@ const ARGS = [
 
 let shared: Promise<Browser> | undefined
 
+/** The file's top-level test (tap's root), above any subtest (a tap test's parent is a test). */
+const fileTest = (t: Test): Test => t.parent ? fileTest(t.parent as Test) : t
+
 /**
- * One Chromium per test file (started on first use, closed when the process exits or when `t`,
- * the file's top-level test, ends). Each test takes its own context: cookies and storage apart.
+ * One Chromium per test file (started on first use, closed when the file's top-level test ends,
+ * not each subtest: a launch costs seconds on a loaded machine). Each test takes its own context:
+ * cookies and storage apart.
  */
 export async function browser (t: Test): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`)
@@ -32,7 +36,7 @@ export async function browser (t: Test): Promise<Browser> {
     shared = chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
       .catch((err) => { shared = undefined; throw err })
     const started = shared
-    t.teardown(async () => {
+    fileTest(t).teardown(async () => {
       const b = await started.catch(() => null)
       await b?.close()
       if (shared === started) shared = undefined

@@ -22,6 +22,15 @@ export async function pagesApp (t: Test, env: Record<string, string> | ((origin:
   return { app, origin }
 }
 
+/** Signs `admin` in to the console (/admin/, in English) with its password; resolves once the sections show. */
+export async function adminSignIn (page: Page, origin: string, admin: { email: string, password: string }): Promise<void> {
+  await page.goto(`${origin}/admin/`)
+  await page.getByLabel('Email').fill(admin.email)
+  await page.getByLabel('Password').fill(admin.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+}
+
 /**
  * What went wrong in a page: uncaught errors and what the CSP refused (a page that needed an
  * inline script or style attribute would show here); `console` has every error the console

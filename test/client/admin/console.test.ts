@@ -10,7 +10,7 @@ import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { createTestAccount, signIn, uniqueEmail } from '../../helpers/accounts.js'
 import { newPage, virtualAuthenticator } from '../../helpers/browser.js'
 import { enrolTotp, forgetUsedSteps, totpCode } from '../../helpers/factors.js'
-import { inkOf, pagesApp, watchPage } from '../../helpers/pages.js'
+import { adminSignIn, inkOf, pagesApp, watchPage } from '../../helpers/pages.js'
 import { uuidv7 } from '../../../random.js'
 import { chartFormats } from '../../../client/admin/chart-format.js'
 
@@ -21,14 +21,6 @@ const shoot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: new URL(name, SHOTS).pathname })
 }
 const VIEWPORT = { width: 1100, height: 720 }
-
-async function adminSignIn (page: Page, origin: string, admin: { email: string, password: string }) {
-  await page.goto(`${origin}/admin/`)
-  await page.getByLabel('Email').fill(admin.email)
-  await page.getByLabel('Password').fill(admin.password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.getByRole('navigation', { name: 'Sections' }).waitFor()
-}
 
 t.test('an admin finds a user, deactivates them (their demo tab is signed out) and reads the audit log', async (t) => {
   const { app, origin } = await pagesApp(t)
