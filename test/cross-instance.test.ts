@@ -4,8 +4,9 @@ import { decodeJwt } from './helpers/tokens.js'
 import { jobRow } from './helpers/jobs.js'
 import { postRow } from './helpers/posts.js'
 import {
-  adminToken, call, cluster, drain, feedSocket, isEvent, isPublished, isType, registerUser, waitUntil
+  adminToken, drain, feedSocket, isEvent, isPublished, isType, registerUser, waitUntil
 } from './helpers/sockets.js'
+import { call, cluster } from './helpers/cluster.js'
 
 t.test('two instances on one database', async (t) => {
   const [a, b] = await cluster(t, [{}, {}])

@@ -6,8 +6,7 @@ import WebSocket, { type ClientOptions } from 'ws'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES } from '../../plugins/accounts/registry.js'
 import { ENV, PASSWORD, uniqueEmail, type TapTest } from './accounts.js'
-import { buildApp, type AppOptions } from '../../app.js'
-import { build, cloneDatabase, testConfig, type BuildOptions } from './app.js'
+import { build, type BuildOptions } from './app.js'
 
 export type Message = Record<string, any>
 
@@ -32,38 +31,6 @@ export async function waitForNoConnections (databaseUrl: string, timeoutMs = 500
   } finally {
     await admin.end({ timeout: 5 })
   }
-}
-
-/**
- * Several instances on ONE database. Teardown order matters: every app is closed (and its
- * connections gone) before the database is dropped.
- */
-export async function cluster (t: TapTest, instances: Array<{ env?: Record<string, string>, role?: AppOptions['role'] }>) {
-  const { url, drop } = await cloneDatabase()
-  const apps: FastifyInstance[] = []
-  t.teardown(async () => {
-    await Promise.all(apps.map((app) => app.close()))
-    await waitForNoConnections(url)
-    await drop()
-  })
-  const out: Array<{ app: FastifyInstance } & Partial<Urls>> = []
-  for (const { env, role } of instances) {
-    const app = await buildApp({ config: testConfig({ ...ENV, ...env }, url), role })
-    apps.push(app)
-    await app.ready()
-    out.push({ app, ...(role === 'worker' ? {} : await listen(app)) })
-  }
-  return out
-}
-
-/** A real HTTP call, as a client of that instance would make it. */
-export async function call (base: string, path: string, token: string, body: Record<string, unknown>) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...authHeader(token) },
-    body: JSON.stringify(body)
-  })
-  return { status: res.status, body: await res.json() as Record<string, any> }
 }
 
 /** An app on its own database (see app.ts) with the limiters relaxed. */

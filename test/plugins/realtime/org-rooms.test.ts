@@ -2,8 +2,9 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { ENV, signIn, type TapTest } from '../../helpers/accounts.js'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
+import { call, cluster } from '../../helpers/cluster.js'
 import { joined, newMember, newOrg, orgCall, type Member } from '../../helpers/orgs.js'
-import { call, cluster, connectUser, drain, isEvent, openSocket, start, type Message, type TestSocket } from '../../helpers/sockets.js'
+import { connectUser, drain, isEvent, openSocket, start, type Message, type TestSocket } from '../../helpers/sockets.js'
 
 const UNKNOWN_ORG = '01900000-0000-7000-8000-00000000beef'
 
