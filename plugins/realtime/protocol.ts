@@ -2,8 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { isPlainObject } from '../core/objects.js'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import type { OrgClaim } from '../accounts/registry.js'
+import { ACCOUNT_TYPES, type OrgClaim } from '../accounts/registry.js'
 import { CLOSE_UNAUTHORIZED } from './rooms.js'
 
 declare module 'fastify' {
@@ -85,10 +84,10 @@ export function createSocketProtocol (app: FastifyInstance) {
      * A new connection: authenticated by the upgrade's Authorization header when given,
      * otherwise by a first frame `{"type":"auth","token"}` within WS_AUTH_TIMEOUT. Frames that
      * arrive while a token, or the join of an org room, is being checked are kept and handled
-     * in order afterwards. The socket
-     * lives as long as its access token: it is closed with 4401 when the token expires, unless a
-     * fresh `auth` frame of the same user came first, and when its session family is revoked;
-     * every such close follows an UNAUTHORIZED frame in the socket's language.
+     * in order afterwards. The socket lives as long as its access token: it is closed with 4401
+     * when the token expires, unless a fresh `auth` frame of the same user came first, and when
+     * its session family is revoked; every such close follows an UNAUTHORIZED frame in the
+     * socket's language.
      */
     handle (socket: WebSocket, request: FastifyRequest) {
       let state: 'waiting' | 'authenticating' | 'checking' | 'ready' | 'closed' = 'waiting'
