@@ -190,10 +190,11 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(accountAdmin)
   await app.register(mailer)
   await app.register(accountLifecycle)
+  // Organizations: where routes are served, the permission check of the routes declaring one;
+  // the rooms ask it who may be in an organization's rooms.
+  await app.register(orgs)
   await app.register(rooms, { listen: role === 'serve' && opts.listen !== false })
   await app.register(posts, { steps: opts.publishSteps })
-  // Organizations: where routes are served, the permission check of the routes declaring one.
-  await app.register(orgs)
 
   // Jobs, then (serve only) sockets and routes.
   await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList, cronItems })

@@ -1,46 +1,12 @@
 import t from 'tap'
-import type { FastifyInstance } from 'fastify'
-import { buildApp, type AppOptions } from '../app.js'
-import { cloneDatabase, testConfig } from './helpers/app.js'
-import { ENV, PASSWORD, type TapTest } from './helpers/accounts.js'
+import { PASSWORD } from './helpers/accounts.js'
 import { decodeJwt } from './helpers/tokens.js'
 import { jobRow } from './helpers/jobs.js'
 import { postRow } from './helpers/posts.js'
 import {
-  adminToken, authHeader, drain, feedSocket, isEvent, isPublished, isType, listen, registerUser, waitForNoConnections, waitUntil, type Urls
+  adminToken, drain, feedSocket, isEvent, isPublished, isType, registerUser, waitUntil
 } from './helpers/sockets.js'
-
-/**
- * Several instances on ONE database. Teardown order matters: every app is closed (and its
- * connections gone) before the database is dropped.
- */
-async function cluster (t: TapTest, instances: Array<{ env?: Record<string, string>, role?: AppOptions['role'] }>) {
-  const { url, drop } = await cloneDatabase()
-  const apps: FastifyInstance[] = []
-  t.teardown(async () => {
-    await Promise.all(apps.map((app) => app.close()))
-    await waitForNoConnections(url)
-    await drop()
-  })
-  const out: Array<{ app: FastifyInstance } & Partial<Urls>> = []
-  for (const { env, role } of instances) {
-    const app = await buildApp({ config: testConfig({ ...ENV, ...env }, url), role })
-    apps.push(app)
-    await app.ready()
-    out.push({ app, ...(role === 'worker' ? {} : await listen(app)) })
-  }
-  return out
-}
-
-/** A real HTTP call, as a client of that instance would make it. */
-async function call (base: string, path: string, token: string, body: Record<string, unknown>) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...authHeader(token) },
-    body: JSON.stringify(body)
-  })
-  return { status: res.status, body: await res.json() as Record<string, any> }
-}
+import { call, cluster } from './helpers/cluster.js'
 
 t.test('two instances on one database', async (t) => {
   const [a, b] = await cluster(t, [{}, {}])

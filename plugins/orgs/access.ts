@@ -4,8 +4,10 @@ import { hashToken } from '../accounts/tokens.js'
 import { auditContext } from '../accounts/actions/common.js'
 import type { KeyCaller, PermissionHooks } from '../accounts/auth.js'
 import type { AuditContext } from '../audit/events.js'
+import type { Queryable } from '../core/db.js'
+import type { OrgClaim } from '../accounts/registry.js'
 import { ORG_ERRORS, orgError } from './errors.js'
-import { keyStatements, orgStatements } from './repository.js'
+import { keyStatements, orgStatements, type MembershipRow } from './repository.js'
 import { grants } from './permissions.js'
 
 /** What the permission check leaves for the handler: the organization and what the caller holds in it. */
@@ -45,6 +47,23 @@ export function callerOf (request: FastifyRequest): OrgCaller {
   return { userId: request.account?.id ?? null, permissions: request.membership?.permissions ?? [], context }
 }
 
+/** Why a user may not act in an organization: not a member (or no such organization), a stale org claim, a permission the role lacks. */
+export type Refusal = 'not_found' | 'stale_token' | 'forbidden'
+
+/**
+ * Whether a user may do `permission` (true: anything a member may) in an organization: the one
+ * indexed read of the membership with its role. `org`, the org claim of the user's access token:
+ * issued for this organization at another membership version, it is stale.
+ */
+export async function memberAccess (sql: Queryable, user: { id: string, org?: OrgClaim }, organizationId: string,
+  permission: string | true): Promise<{ row: MembershipRow } | { refused: Refusal }> {
+  const [row] = await orgStatements.membership.run(sql, { organizationId, userId: user.id })
+  if (!row) return { refused: 'not_found' }
+  if (user.org && user.org.id === organizationId && user.org.membershipVersion !== row.version) return { refused: 'stale_token' }
+  if (permission !== true && !grants(row.permissions, permission)) return { refused: 'forbidden' }
+  return { row }
+}
+
 export const notFound = () => new AppError(ORG_ERRORS.ORG_NOT_FOUND)
 export const forbidden = (permission: string) => new AppError(ORG_ERRORS.ORG_FORBIDDEN, { params: { permission } })
 
@@ -76,7 +95,7 @@ export function createAccessHooks (app: FastifyInstance): PermissionHooks {
     timeWindow: 60_000,
     keyGenerator: (request) => `apikey:${request.apiKey?.id ?? ''}`
   })
-  const deny = (reason: 'not_found' | 'forbidden' | 'stale_token') => { metrics?.accessDenied.inc({ reason }) }
+  const deny = (reason: Refusal) => { metrics?.accessDenied.inc({ reason }) }
   const keyOutcome = (outcome: string) => { metrics?.keyAuthentications.inc({ outcome }) }
 
   async function authenticateKey (request: FastifyRequest, reply: FastifyReply, key: string): Promise<KeyCaller | null> {
@@ -107,16 +126,16 @@ export function createAccessHooks (app: FastifyInstance): PermissionHooks {
       request.membership = { organizationId, role: null, roleId: null, permissions: key.permissions, version: null }
       return
     }
-    const account = request.account!
-    const [row] = await orgStatements.membership.run(sql, { organizationId, userId: account.id })
-    if (!row) { deny('not_found'); throw notFound() }
-    // A token issued for this organization at another membership version is stale: refresh it.
-    if (account.org && account.org.id === organizationId && account.org.membershipVersion !== row.version) {
-      deny('stale_token')
+    const access = await memberAccess(sql, request.account!, organizationId, permission)
+    if ('refused' in access) {
+      deny(access.refused)
+      if (access.refused === 'not_found') throw notFound()
+      if (access.refused === 'forbidden') throw forbidden(permission as string)
+      // A token issued for this organization at another membership version is stale: refresh it.
       reply.header('www-authenticate', 'jwt-user error="invalid_token"')
       throw new AppError('UNAUTHORIZED')
     }
-    if (permission !== true && !grants(row.permissions, permission)) { deny('forbidden'); throw forbidden(permission) }
+    const { row } = access
     request.membership = { organizationId, role: row.role, roleId: row.role_id, permissions: row.permissions, version: row.version }
   }
 

@@ -40,6 +40,7 @@ export function createMembers (app: FastifyInstance) {
   async function removeOne (tx: Tx, organizationId: string, member: MembershipRow, context: AuditContext, reason: 'removed' | 'left') {
     await keepAnOwner(tx, organizationId, member)
     await orgStatements.remove.run(tx, { organizationId, userId: member.user_id })
+    await orgStatements.changed.run(tx, { organizationId, userId: member.user_id, gone: true })
     await audit(tx, 'member.removed', member.user_id, organizationId, context, { role: member.role, reason })
   }
 
@@ -114,6 +115,7 @@ export function createMembers (app: FastifyInstance) {
         if (role.id !== member.role_id) {
           if (role.id !== OWNER_ROLE) await keepAnOwner(tx, organizationId, member)
           await orgStatements.setRole.run(tx, { organizationId, userId, roleId: role.id })
+          await orgStatements.changed.run(tx, { organizationId, userId, gone: false })
           await audit(tx, 'member.role_changed', userId, organizationId, caller.context, { from: member.role, to: role.name })
         }
         const [row] = (await orgStatements.members.run(tx, { organizationId })).filter((m) => m.user_id === userId)

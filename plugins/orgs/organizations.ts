@@ -19,6 +19,7 @@ export function createOrganizations (app: FastifyInstance) {
   async function softDelete (tx: Tx, organizationId: string, context: AuditContext, accountId: string | null): Promise<boolean> {
     const [row] = await orgStatements.softDelete.run(tx, { organizationId })
     if (!row) return false
+    await orgStatements.changed.run(tx, { organizationId, userId: null, gone: true })
     await audit(tx, 'org.deleted', accountId, organizationId, context, { slug: row.slug })
     return true
   }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { createAccessHooks } from './access.js'
+import type { OrgClaim } from '../accounts/registry.js'
+import { createAccessHooks, memberAccess } from './access.js'
 import { createOrganizations } from './organizations.js'
 import { createMembers } from './members.js'
 import { createRolesAndKeys } from './roles.js'
@@ -10,7 +11,13 @@ declare module 'fastify' {
 }
 
 export function createOrgs (app: FastifyInstance) {
-  return { ...createOrganizations(app), ...createMembers(app), ...createRolesAndKeys(app) }
+  return {
+    ...createOrganizations(app),
+    ...createMembers(app),
+    ...createRolesAndKeys(app),
+    /** The permission check of the organization routes, for others (realtime's org rooms). */
+    access: (user: { id: string, org?: OrgClaim }, organizationId: string, permission: string | true) => memberAccess(app.sql, user, organizationId, permission)
+  }
 }
 
 /**

@@ -29,6 +29,14 @@ type ByMember = ByOrg & { userId: string }
 const LIVE = 'o.deleted_at is null'
 const KEY_FIELDS = 'id, organization_id, name, prefix, permissions, created_by, expires_at, last_used_at, revoked_at, created_at'
 
+/**
+ * Channel of the notices that an organization's memberships changed, sent in the transaction
+ * of the change: `{organizationId, userId, gone}` for one member (`gone`: removed or left; else
+ * another role), userId null for all of them (a role's permissions; `gone`: the organization
+ * deleted). Every instance takes the members who are out of the organization's rooms.
+ */
+export const MEMBERSHIP_CHANNEL = 'latchkey_memberships'
+
 export const orgStatements = {
   /** The one indexed read of every permission check: the caller's membership (primary key) in a live organization, with its role. */
   membership: statement<MembershipRow, ByMember>((p) => `select o.*, m.user_id, m.role_id, r.name as role, r.permissions, m.version
@@ -63,6 +71,8 @@ export const orgStatements = {
     where organization_id = ${p.organizationId} and user_id = ${p.userId} returning version`),
   join: statement<{ version: number }, ByMember & { roleId: string }>((p) => `insert into ${M} (organization_id, user_id, role_id)
     values (${p.organizationId}, ${p.userId}, ${p.roleId}) on conflict do nothing returning version`),
+  changed: statement<never, ByOrg & { userId: string | null, gone: boolean }>((p) => `select pg_notify('${MEMBERSHIP_CHANNEL}',
+    json_build_object('organizationId', ${p.organizationId}::text, 'userId', ${p.userId}::text, 'gone', ${p.gone}::boolean)::text)`),
   remove: statement<{ user_id: string }, ByMember>((p) => `delete from ${M} where organization_id = ${p.organizationId} and user_id = ${p.userId} returning user_id`)
 }
 

@@ -6,7 +6,7 @@ import { randomBase32, uuidv7 } from '../../random.js'
 import type { PublicApiKey, PublicRole } from '../../schemas/orgs.js'
 import { ORG_ERRORS } from './errors.js'
 import type { OrgCaller } from './access.js'
-import { keyStatements, roleStatements } from './repository.js'
+import { keyStatements, orgStatements, roleStatements } from './repository.js'
 import { presentKey, presentRole } from './present.js'
 import { BUILT_IN_ROLES, isBuiltInName, notAllowedInKey, notAllowedInRole } from './permissions.js'
 import { audit, inOrg, isUniqueViolation, mustHold } from './shared.js'
@@ -72,7 +72,10 @@ export function createRolesAndKeys (app: FastifyInstance) {
         checkRolePermissions(caller, permissions)
         const [updated] = await roleStatements.update.run(tx, { organizationId, roleId, name: changes.name ?? role.name, permissions })
         const changed = permissions.length !== role.permissions.length || permissions.some((p) => !role.permissions.includes(p))
-        if (changed) await roleStatements.bumpHolders.run(tx, { organizationId, roleId })
+        if (changed) {
+          await roleStatements.bumpHolders.run(tx, { organizationId, roleId })
+          await orgStatements.changed.run(tx, { organizationId, userId: null, gone: false })
+        }
         await audit(tx, 'role.updated', caller.userId, organizationId, caller.context, { roleId, name: updated.name, permissions })
         return presentRole(updated)
       }))

@@ -2,16 +2,19 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { isPlainObject } from '../core/objects.js'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import { CLOSE_UNAUTHORIZED, PUBLIC_ROOMS, userRoom } from './rooms.js'
+import { ACCOUNT_TYPES, type OrgClaim } from '../accounts/registry.js'
+import { CLOSE_UNAUTHORIZED } from './rooms.js'
 
 declare module 'fastify' {
   interface FastifyInstance { sockets: ReturnType<typeof createSocketProtocol> }
 }
 
+/** The user of an authenticated socket, with the org claim of its latest token. */
+interface SocketUser { id: string, org?: OrgClaim }
+
 /** The JSON protocol of /v1/ws (docs/websocket.md). */
 export function createSocketProtocol (app: FastifyInstance) {
-  const { sessions, rooms, config } = app
+  const { sessions, rooms, roomAccess, config } = app
   const kind = ACCOUNT_TYPES.user
 
   function send (socket: WebSocket, message: Record<string, unknown>) {
@@ -32,21 +35,45 @@ export function createSocketProtocol (app: FastifyInstance) {
     }
   }
 
-  function onFrame (socket: WebSocket, request: FastifyRequest, userId: string, message: Record<string, unknown> | null) {
+  function forbidden (socket: WebSocket, request: FastifyRequest, room: string) {
+    send(socket, { type: 'error', error: 'FORBIDDEN', room, message: request.t('GLOBAL[forbidden]') })
+  }
+
+  /** A `join` of an org room: one read of the membership; the socket may have closed meanwhile. */
+  async function joinOrgRoom (socket: WebSocket, request: FastifyRequest, user: SocketUser, room: string, organizationId: string) {
+    const verdict = await roomAccess.mayJoin(user, organizationId).catch((err) => {
+      request.log.warn({ err, room }, 'org room join not checked')
+      return 'forbidden' as const
+    })
+    if (socket.readyState !== socket.OPEN) return
+    // As the organization's routes answer 401: the token's org claim is outdated, refresh it.
+    if (verdict === 'stale_token') return send(socket, { type: 'error', error: 'UNAUTHORIZED', room, message: request.t('GLOBAL[unauthorized]') })
+    if (verdict !== 'ok') return forbidden(socket, request, room)
+    rooms.join(socket, room)
+    send(socket, { type: 'joined', room })
+  }
+
+  /** A frame of an authenticated socket; a promise while an org room's join is checked. */
+  function onFrame (socket: WebSocket, request: FastifyRequest, user: SocketUser, message: Record<string, unknown> | null): Promise<void> | undefined {
     const room = message?.room
     if (!message || (message.type !== 'join' && message.type !== 'leave') || typeof room !== 'string') {
-      return send(socket, {
+      send(socket, {
         type: 'error',
         error: 'BAD_REQUEST_INVALID_ARGUMENTS',
         message: request.t('GLOBAL[bad_request_invalid_arguments]', { names: 'type, room' })
       })
+      return
     }
     if (message.type === 'leave') {
       rooms.leave(socket, room)
-      return send(socket, { type: 'left', room })
+      send(socket, { type: 'left', room })
+      return
     }
-    if (!PUBLIC_ROOMS.has(room) && room !== userRoom(userId)) {
-      return send(socket, { type: 'error', error: 'FORBIDDEN', room, message: request.t('GLOBAL[forbidden]') })
+    const organizationId = roomAccess.organizationOf(room)
+    if (organizationId) return joinOrgRoom(socket, request, user, room, organizationId)
+    if (!roomAccess.open(user.id, room)) {
+      forbidden(socket, request, room)
+      return
     }
     rooms.join(socket, room)
     send(socket, { type: 'joined', room })
@@ -56,14 +83,16 @@ export function createSocketProtocol (app: FastifyInstance) {
     /**
      * A new connection: authenticated by the upgrade's Authorization header when given,
      * otherwise by a first frame `{"type":"auth","token"}` within WS_AUTH_TIMEOUT. Frames that
-     * arrive while a token is being checked are kept and handled in order afterwards. The socket
-     * lives as long as its access token: it is closed with 4401 when the token expires, unless a
-     * fresh `auth` frame of the same user came first, and when its session family is revoked;
-     * every such close follows an UNAUTHORIZED frame in the socket's language.
+     * arrive while a token, or the join of an org room, is being checked are kept and handled
+     * in order afterwards. The socket lives as long as its access token: it is closed with 4401
+     * when the token expires, unless a fresh `auth` frame of the same user came first, and when
+     * its session family is revoked; every such close follows an UNAUTHORIZED frame in the
+     * socket's language.
      */
     handle (socket: WebSocket, request: FastifyRequest) {
-      let state: 'waiting' | 'authenticating' | 'ready' | 'closed' = 'waiting'
+      let state: 'waiting' | 'authenticating' | 'checking' | 'ready' | 'closed' = 'waiting'
       let userId = ''
+      let org: OrgClaim | undefined
       const queued: unknown[] = []
       let expiry: NodeJS.Timeout | undefined
 
@@ -86,6 +115,7 @@ export function createSocketProtocol (app: FastifyInstance) {
         // A token of another user on an authenticated socket is refused like a bad one.
         if (!account || (userId && account.id !== userId)) return close()
         expireAt(account.expiresAt)
+        org = account.org
         if (userId) {
           rooms.setFamily(socket, account.sessionId)
         } else {
@@ -93,8 +123,12 @@ export function createSocketProtocol (app: FastifyInstance) {
           rooms.attach(socket, userId, account.sessionId, close)
         }
         send(socket, { type: 'authenticated', userId })
+        resume()
+      }
+
+      /** Handles the frames kept meanwhile; an auth frame or an org room's join among them holds the ones after it again. */
+      function resume () {
         state = 'ready'
-        // An auth frame among them starts another check; the frames after it wait for that one.
         while (state === 'ready' && queued.length) onMessage(queued.shift())
       }
 
@@ -103,7 +137,7 @@ export function createSocketProtocol (app: FastifyInstance) {
       }
 
       function onMessage (data: unknown) {
-        if (state === 'authenticating') {
+        if (state === 'authenticating' || state === 'checking') {
           if (queued.length < 32) queued.push(data)
           return
         }
@@ -114,7 +148,12 @@ export function createSocketProtocol (app: FastifyInstance) {
         if (state !== 'ready') return
         const message = parse(data)
         if (message?.type === 'auth') return void authenticate(tokenOf(message))
-        onFrame(socket, request, userId, message)
+        const checking = onFrame(socket, request, { id: userId, org }, message)
+        if (!checking) return
+        state = 'checking'
+        void checking.finally(() => {
+          if (state === 'checking') resume()
+        })
       }
 
       socket.on('message', onMessage)

@@ -3,20 +3,24 @@ import type { FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
 import { REVOKE_CHANNEL } from '../accounts/repository.js'
 import { statement, type Queryable } from '../core/db.js'
+import { MEMBERSHIP_CHANNEL } from '../orgs/repository.js'
 import { keepListening } from './listen.js'
+import { createRoomAccess, userRoom } from './room-access.js'
 
 declare module 'fastify' {
-  interface FastifyInstance { rooms: ReturnType<typeof createRooms> }
+  interface FastifyInstance {
+    rooms: ReturnType<typeof createRooms>
+    roomAccess: ReturnType<typeof createRoomAccess>
+  }
 }
+
+export { PUBLIC_ROOMS, userRoom } from './room-access.js'
 
 /** pg_notify channel that carries room events between every instance on one database. */
 export const ROOMS_CHANNEL = 'latchkey_rooms'
 
 /** Close code sent to sockets whose credentials were revoked or never given. */
 export const CLOSE_UNAUTHORIZED = 4401
-
-export const PUBLIC_ROOMS = new Set(['GLOBAL', 'FEED', 'TEST'])
-export const userRoom = (userId: string) => `USER${userId}`
 
 interface RoomEvent { room: string, event: string, data: unknown }
 
@@ -30,6 +34,7 @@ export function createRooms (app: FastifyInstance) {
   const socketRooms = new WeakMap<WebSocket, Set<string>>()
   // The session family each authenticated socket's token belongs to (null: a token without sid).
   const socketFamily = new WeakMap<WebSocket, string | null>()
+  const socketOwner = new WeakMap<WebSocket, string>()
   // Each user's authenticated sockets, whatever rooms they are in (leaving USER<id> must not
   // take a socket out of reach of its owner's revocations), and how each is told it is revoked.
   const owned = new Map<string, Map<WebSocket, () => void>>()
@@ -72,6 +77,7 @@ export function createRooms (app: FastifyInstance) {
      */
     attach (socket: WebSocket, userId: string, familyId: string | null, unauthorized: () => void) {
       socketFamily.set(socket, familyId)
+      socketOwner.set(socket, userId)
       let sockets = owned.get(userId)
       if (!sockets) owned.set(userId, (sockets = new Map()))
       sockets.set(socket, unauthorized)
@@ -81,6 +87,18 @@ export function createRooms (app: FastifyInstance) {
         sockets.delete(socket)
         if (sockets.size === 0 && owned.get(userId) === sockets) owned.delete(userId)
       })
+    },
+    /** This process's authenticated sockets in `room` and in its sub-rooms (`<room>:<name>`), with their rooms and users. */
+    occupants (room: string): Array<{ socket: WebSocket, room: string, userId: string }> {
+      const found = []
+      for (const [name, sockets] of members) {
+        if (name !== room && !name.startsWith(`${room}:`)) continue
+        for (const socket of sockets) {
+          const userId = socketOwner.get(socket)
+          if (userId) found.push({ socket, room: name, userId })
+        }
+      }
+      return found
     },
     /** Local sockets in a room (this process only). */
     size (room: string): number {
@@ -134,12 +152,15 @@ export interface RoomsOptions {
 }
 
 /**
- * Room membership for this process's sockets, and one LISTEN connection, kept listening through
- * database restarts, that feeds them events from every instance.
+ * Room membership for this process's sockets, who may join which room, and one LISTEN connection,
+ * kept listening through database restarts, that feeds them events from every instance and takes
+ * them out of an organization's rooms when their membership ends.
  */
 export default fp<RoomsOptions>(async (app, opts) => {
   const rooms = createRooms(app)
+  const access = createRoomAccess(app, rooms)
   app.decorate('rooms', rooms)
+  app.decorate('roomAccess', access)
   if (!opts.listen) return
 
   const stop = await keepListening(app.directSql, app.log, {
@@ -157,7 +178,16 @@ export default fp<RoomsOptions>(async (app, opts) => {
       } catch (err) {
         app.log.warn({ err }, 'bad revoke notification')
       }
+    },
+    [MEMBERSHIP_CHANNEL]: (payload) => {
+      let notice
+      try {
+        notice = JSON.parse(payload)
+      } catch (err) {
+        return app.log.warn({ err }, 'bad membership notification')
+      }
+      void access.membershipChanged(notice)
     }
   }, opts.probeMs ?? 5000)
   app.addHook('preClose', stop)
-}, { name: 'rooms', dependencies: ['db', 'metrics'] })
+}, { name: 'rooms', dependencies: ['db', 'metrics', 'orgs'] })
