@@ -2,8 +2,9 @@
  * Hostile input to every route of openapi.json: wrong types, nulls, huge strings, deep nesting,
  * prototype keys, broken UTF-8, extreme numbers, arrays for objects, extra properties; each sent
  * without credentials, with a user's token (a member of an organization, so organization routes
- * get past the membership check) and, on admin routes, with an admin's. Whatever arrives, the
- * answer is never a 5xx, a 4xx has the standard flat body, and no body shows a stack or SQL.
+ * get past the membership check), on admin routes with an admin's, and on the routes that take one
+ * with an API key of that organization. Whatever arrives, the answer is never a 5xx, a 4xx has the
+ * standard flat body, and no body shows a stack or SQL.
  */
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
@@ -11,7 +12,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../plugins/accounts/registry.js'
 import { build } from './helpers/app.js'
 import { ENV, createTestAccount, signIn, type TapTest } from './helpers/accounts.js'
-import { newMember, newOrg } from './helpers/orgs.js'
+import { newKey, newMember, newOrg } from './helpers/orgs.js'
 
 interface Operation { path: string, method: string, security: string[], properties: string[] }
 interface Caller { label: string, scheme: string | null, token: () => Promise<string> }
@@ -127,11 +128,13 @@ t.test('hostile input to every route of openapi.json: never a 5xx, the flat erro
       return token
     }
   }
+  const { key } = await newKey(app, owner, org.id, ['org:update', 'members:read', 'members:invite', 'members:update', 'members:remove', 'roles:manage', 'apikeys:manage'])
   const adminAccount = await createTestAccount(app, ACCOUNT_TYPES.admin, { isEmailConfirmed: true })
   const callers: Record<string, Caller> = {
     none: { label: 'unauthenticated', scheme: null, token: async () => '' },
     user: { label: 'a user', scheme: 'jwt-user', token: fresh(ACCOUNT_TYPES.user, owner.account, owner.token) },
-    admin: { label: 'an admin', scheme: 'jwt-admin', token: fresh(ACCOUNT_TYPES.admin, adminAccount, (await signIn(app, ACCOUNT_TYPES.admin, adminAccount)).token) }
+    admin: { label: 'an admin', scheme: 'jwt-admin', token: fresh(ACCOUNT_TYPES.admin, adminAccount, (await signIn(app, ACCOUNT_TYPES.admin, adminAccount)).token) },
+    key: { label: 'an API key', scheme: 'api-key', token: async () => key }
   }
 
   const started = Date.now()
@@ -140,7 +143,7 @@ t.test('hostile input to every route of openapi.json: never a 5xx, the flat erro
   // Routes that sign the caller out or delete the organization go last, so the others keep them.
   const last = (op: Operation) => /logoutall|logoutothers|changepassword|removefactor|\/delete(org)?$/.test(op.path) ? 1 : 0
   for (const op of operations.sort((a, b) => last(a) - last(b))) {
-    const who = [callers.none, callers.user, ...(op.security.includes('jwt-admin') ? [callers.admin] : [])]
+    const who = [callers.none, callers.user, ...(op.security.includes('jwt-admin') ? [callers.admin] : []), ...(op.security.includes('api-key') ? [callers.key] : [])]
     for (const caller of who) {
       const token = await caller.token()
       // A caller the route does not take is refused before its arguments are read: a sample of the cases is enough.
