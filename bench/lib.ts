@@ -155,3 +155,15 @@ function pick (runs: LoadResult[]): LoadResult & { runs: number[] } {
   const chosen = runs.reduce((a, b) => (Math.abs(b.rps - mid) < Math.abs(a.rps - mid) ? b : a))
   return { ...chosen, rps: mid, runs: rps }
 }
+
+/** One JSON POST to the service; `authorization` is the whole header (`jwt-user <token>`, `api-key <key>`). */
+export async function post (service: Service, path: string, body: unknown, authorization?: string) {
+  const started = performance.now()
+  const res = await fetch(service.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    body: JSON.stringify(body)
+  })
+  const json = await res.json() as any
+  return { status: res.status, json, respondedAt: performance.now(), ms: performance.now() - started }
+}

@@ -14,10 +14,11 @@ import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.j
 import { ARGON2_OPTIONS } from '../plugins/accounts/passwords.js'
 import { DEFAULT_DB_POOL_SIZE } from '../plugins/core/config.js'
 import { hashToken } from '../plugins/accounts/tokens.js'
-import { measure, median, paired, rssMb, runtimes, SERVER_NODE, startProcess, type Service, type Settings } from './lib.js'
+import { measure, median, paired, post, rssMb, runtimes, SERVER_NODE, startProcess, type Service, type Settings } from './lib.js'
 import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 import { scaleScenarios } from './scale.js'
+import { orgScenarios } from './orgs.js'
 
 const quick = process.argv.includes('--quick')
 // `--only=refresh,login` runs just those scenarios (with their ceilings); sessions and sockets run only when named;
@@ -90,17 +91,6 @@ async function seed (url: string, users: number, sessionsEach: number) {
   }
 }
 
-async function post (service: Service, path: string, body: unknown, token?: string) {
-  const started = performance.now()
-  const res = await fetch(service.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `jwt-user ${token}` } : {}) },
-    body: JSON.stringify(body)
-  })
-  const json = await res.json() as any
-  return { status: res.status, json, respondedAt: performance.now(), ms: performance.now() - started }
-}
-
 async function main () {
   const node = results.node = runtimes()
   log(`servers on Node.js ${node.servers} (${SERVER_NODE}), load generator on ${node.harness}`)
@@ -130,7 +120,7 @@ async function main () {
     REFRESH_TOKEN_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000000',
-    LOGIN_RATE_LIMIT_MAX: '1000000000', LOGIN_LOCKOUT_THRESHOLD: '1000000', // counted, never refused (bench/README.md)
+    LOGIN_RATE_LIMIT_MAX: '1000000000', LOGIN_LOCKOUT_THRESHOLD: '1000000', API_KEY_RATE_LIMIT_MAX: '1000000000', // counted, never refused (bench/README.md)
     DB_POOL_SIZE: String(SERVICE_POOL),
     WORKER_ENABLED: 'true'
   }
@@ -172,13 +162,20 @@ async function main () {
     if (login.status !== 201) throw new Error(`login failed: ${JSON.stringify(login.json)}`)
     const accessToken = login.json.token as string
 
+    const authenticatedLoad = {
+      url: `${service.url}/v1/users/logout`, method: 'POST' as const, connections: CONNECTIONS.authenticated,
+      headers: { authorization: `jwt-user ${accessToken}` }, body: '{}'
+    }
     if (want('authenticated')) {
       log('authenticated')
-      const authenticated = results.authenticated = await measure(settings, {
-        url: `${service.url}/v1/users/logout`, method: 'POST', connections: CONNECTIONS.authenticated,
-        headers: { authorization: `jwt-user ${accessToken}` }, body: '{}'
-      })
+      const authenticated = results.authenticated = await measure(settings, authenticatedLoad)
       rows.push({ scenario: 'authenticated', value: `${fmt(authenticated.rps)} req/s`, ceiling: '', ratio: '', target: '', ok: null })
+    }
+    if (want('orgs')) {
+      log('an org request with an org token and with an API key, alternating with the authenticated request')
+      const orgs = results.orgs = await orgScenarios(settings, service, authenticatedLoad, { email: 'bench-2@example.com', password: PASSWORD })
+      ratioRow('org request (listmembers, org token) / authenticated', orgs.org, orgs.authenticated, 0.9)
+      ratioRow('org request (listmembers, API key) / authenticated', orgs.apiKey, orgs.authenticated, 0.9)
     }
 
     if (want('login')) {
@@ -233,8 +230,8 @@ async function main () {
       const fanoutClients = await connectMany(service.url, accessToken, ['FEED'], FANOUT_SOCKETS)
       const published: Array<{ postId: string, respondedAt: number }> = []
       for (let i = 0; i < PUBLISHES; i++) {
-        const created = await post(service, '/v1/posts/create', { title: `Bench post ${i}` }, accessToken)
-        const res = await post(service, '/v1/posts/publish', { postId: created.json.post.id }, accessToken)
+        const created = await post(service, '/v1/posts/create', { title: `Bench post ${i}` }, `jwt-user ${accessToken}`)
+        const res = await post(service, '/v1/posts/publish', { postId: created.json.post.id }, `jwt-user ${accessToken}`)
         if (res.status !== 200) throw new Error(`publish failed: ${JSON.stringify(res.json)}`)
         published.push({ postId: created.json.post.id, respondedAt: res.respondedAt })
         await sleep(50)
@@ -252,8 +249,8 @@ async function main () {
       const listener = await connect(asyncService.url, accessToken, ['FEED'])
       const queued: Array<{ postId: string, respondedAt: number }> = []
       for (let i = 0; i < PUBLISHES; i++) {
-        const created = await post(asyncService, '/v1/posts/create', { title: `Async post ${i}` }, accessToken)
-        const res = await post(asyncService, '/v1/posts/publish', { postId: created.json.post.id }, accessToken)
+        const created = await post(asyncService, '/v1/posts/create', { title: `Async post ${i}` }, `jwt-user ${accessToken}`)
+        const res = await post(asyncService, '/v1/posts/publish', { postId: created.json.post.id }, `jwt-user ${accessToken}`)
         if (res.status !== 202) throw new Error(`async publish failed: ${JSON.stringify(res.json)}`)
         queued.push({ postId: created.json.post.id, respondedAt: res.respondedAt })
         await deliveries([listener], queued.slice(-1), 5000)

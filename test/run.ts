@@ -82,20 +82,22 @@ let code = 1
 try {
   await admin.unsafe(`create database "${template}"`)
   await migrate(withDatabase(adminUrl, template))
-  const tap = spawn(process.execPath, [join('node_modules', 'tap', 'dist', 'esm', 'run.mjs'), ...args], {
-    stdio: ['inherit', 'pipe', 'inherit'],
-    env: { ...process.env, TEST_DATABASE_URL: adminUrl, TEST_TEMPLATE_DB: template, FASTIFY_AUTOLOAD_TYPESCRIPT: '1' }
-  })
-  // tap's summary (`# { total: 9, pass: 8, fail: 1 }`) is repeated as a plain closing line.
-  let summary = ''
-  tap.stdout.on('data', (chunk: Buffer) => {
-    process.stdout.write(chunk)
-    const match = /# \{ total: \d+[^}]*\}/.exec(chunk.toString())
-    if (match) summary = match[0]
-  })
-  code = await new Promise<number>((resolve) => tap.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
-  const count = (name: string) => Number(new RegExp(`${name}: (\\d+)`).exec(summary)?.[1] ?? 0)
-  if (summary) console.log(`${count('pass')} passed, ${count('fail')} failed, ${count('skip') + count('todo')} skipped`)
+  // Chromium is the heaviest thing a test file starts: the files that drive it run in a lane of
+  // their own, one at a time, beside the rest (so four browsers never share the two cores of a
+  // small machine and time out), unless the command line says how many jobs.
+  const jobsGiven = argv.some((a) => /^(-j|--jobs)/.test(a))
+  const options = args.filter((a) => a.startsWith('-') && !/^(-j|--jobs)/.test(a))
+  const browserFiles = files.filter((f) => needsOf(f).some((n) => n.pkg === 'chromium'))
+  const lanes = jobsGiven || !browserFiles.length || browserFiles.length === files.length
+    ? [args]
+    : [[`--jobs=${Math.max(1, 2 * availableParallelism() - 1)}`, ...options, ...files.filter((f) => !browserFiles.includes(f))],
+        ['--jobs=1', ...options, ...browserFiles]]
+  // The first lane's output is printed as it comes, the browser lane's after it.
+  const results = await Promise.all(lanes.map((laneArgs, i) => runTap(laneArgs, i > 0)))
+  for (const r of results.slice(1)) process.stdout.write(r.output)
+  code = results.some((r) => r.code !== 0) ? 1 : 0
+  const count = (name: string) => results.reduce((n, r) => n + Number(new RegExp(`${name}: (\\d+)`).exec(r.summary)?.[1] ?? 0), 0)
+  if (results.every((r) => r.summary)) console.log(`${count('pass')} passed, ${count('fail')} failed, ${count('skip') + count('todo')} skipped`)
 } finally {
   await admin.unsafe(`drop database if exists "${template}" with (force)`).catch(() => {})
   await admin.end({ timeout: 5 })
@@ -103,3 +105,19 @@ try {
   if (parent) rmSync(parent, { recursive: true, force: true })
 }
 process.exit(code)
+
+/** One tap run: its exit code, its output when held, and its summary (`# { total: 9, pass: 8, fail: 1 }`) for the closing line. */
+async function runTap (tapArgs: string[], hold: boolean): Promise<{ code: number, output: string, summary: string }> {
+  const tap = spawn(process.execPath, [join('node_modules', 'tap', 'dist', 'esm', 'run.mjs'), ...tapArgs], {
+    stdio: ['inherit', 'pipe', 'inherit'],
+    env: { ...process.env, TEST_DATABASE_URL: adminUrl, TEST_TEMPLATE_DB: template, FASTIFY_AUTOLOAD_TYPESCRIPT: '1' }
+  })
+  let output = ''
+  tap.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk
+    if (!hold) process.stdout.write(chunk)
+  })
+  const code = await new Promise<number>((resolve) => tap.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
+  const summary = [...output.matchAll(/# \{ total: \d+[^}]*\}/g)].at(-1)?.[0] ?? ''
+  return { code, output: hold ? output : '', summary }
+}

@@ -1,0 +1,38 @@
+/**
+ * The organization scenarios of `npm run bench -- --only=orgs`: an org request of a user whose token
+ * carries the organization (the permission check's read of the membership included) and the same
+ * route called with an API key, each alternating with today's authenticated request in every round.
+ */
+import { load, paired, post, type LoadOptions, type Service, type Settings } from './lib.js'
+
+const CONNECTIONS = 50
+
+/** The body of a request that must succeed. */
+async function ok (request: ReturnType<typeof post>) {
+  const { status, json } = await request
+  if (status >= 300) throw new Error(`answered ${status}: ${JSON.stringify(json)}`)
+  return json
+}
+
+/** One user signs in, creates an organization, switches into it and creates a key that may read its members. */
+async function setUp (service: Service, email: string, password: string) {
+  const login = await ok(post(service, '/v1/users/login', { email, password }))
+  const { organization } = await ok(post(service, '/v1/orgs/create', { slug: 'bench-org', name: 'Bench' }, `jwt-user ${login.token}`))
+  const switched = await ok(post(service, '/v1/users/switchorg', { organizationId: organization.id, refreshToken: login.refreshToken }, `jwt-user ${login.token}`))
+  const { key } = await ok(post(service, '/v1/orgs/createapikey',
+    { organizationId: organization.id, name: 'bench', permissions: ['members:read'] }, `jwt-user ${switched.token}`))
+  return { organizationId: organization.id as string, orgToken: switched.token as string, key: key as string }
+}
+
+export async function orgScenarios (settings: Settings, service: Service, authenticated: LoadOptions, user: { email: string, password: string }) {
+  const { organizationId, orgToken, key } = await setUp(service, user.email, user.password)
+  const route = (authorization: string): LoadOptions => ({
+    url: `${service.url}/v1/orgs/listmembers`, method: 'POST', connections: CONNECTIONS,
+    headers: { authorization }, body: JSON.stringify({ organizationId })
+  })
+  const reference = async (seconds: number) => (await load(authenticated, seconds)).rps
+  const result = await paired(settings, route(`jwt-user ${orgToken}`), reference, { apiKey: route(`api-key ${key}`) })
+  const refused = result.service.non2xx + result.references.apiKey.non2xx
+  if (refused > 0) throw new Error(`the org scenarios were answered ${refused} non-2xx responses`)
+  return { org: result.service, apiKey: result.references.apiKey, authenticated: result.ceiling }
+}
