@@ -2,7 +2,7 @@
  * The demo's organizations in Chromium, with PUBLIC_APP_URL at the demo: Alice creates one and
  * invites Bob; Bob, signed in, opens the mailed link as it is and accepts; he acts for the
  * organization (its role shown from the token's claim); Alice creates an API key, shown once,
- * and tries it on an organization route.
+ * and tries it on an organization route. A link opened signed out waits for the sign-in.
  */
 import t from 'tap'
 import type { Page } from 'playwright-core'
@@ -106,5 +106,29 @@ t.test('create an organization, invite by mail, accept from the link, act for it
     const [used] = await app.sql`select last_used_at from api_keys where organization_id = ${org.id}`
     t.ok(used.last_used_at, 'the key was used')
     t.same(watchA.errors, [])
+  })
+
+  await t.test('opened signed out, the link asks for a sign-in first and keeps the invitation through it', async (t) => {
+    const carol = await createTestAccount(app, USER, { isEmailConfirmed: true })
+    const after = mail.mails.length
+    await a.getByLabel('Address to invite').fill(carol.email)
+    await a.getByRole('button', { name: 'Invite', exact: true }).click()
+    await a.getByText(`Invitation mailed to ${carol.email}.`).waitFor()
+    const invite = `${origin}/demo/accept-invite?token=${linkToken(await mail.next(carol.email, { after }), '/accept-invite')}`
+    const { page: c } = await newPage(t, { viewport: VIEWPORT, locale: 'en-US' })
+    const watchC = watchPage(c)
+    await c.goto(invite)
+    await c.getByText('You were invited into an organization: sign in with the invited address to accept.').waitFor()
+    t.equal(new URL(c.url()).search, '', 'the token leaves the address bar')
+    t.same(await app.sql`select 1 from user_sessions where user_id = ${carol.id}`, [], 'the token signed nobody in')
+    await c.locator('#signin-email').fill(carol.email)
+    await c.locator('#signin-password').fill(carol.password)
+    await c.getByRole('button', { name: 'Sign in with password' }).click()
+    await c.getByRole('button', { name: 'Accept the invitation' }).click()
+    await c.getByText('You joined Acme as member.').waitFor()
+    await c.locator(`li.org[data-slug="${slug}"]`).getByText('my role: member').waitFor()
+    const [membership] = await app.sql`select role_id from memberships where organization_id = ${org.id} and user_id = ${carol.id}`
+    t.equal(membership?.role_id, ROLE_IDS.member, 'Carol is a member')
+    t.same(watchC.errors, [])
   })
 })
