@@ -2,7 +2,8 @@
  * client.orgs and client.switchOrg in Chromium against a real app: every /v1/orgs route through
  * its method (an invitation mailed and accepted by another user, roles, members, API keys, the
  * ownership handed over, the organization deleted), refusals thrown with the API's code, and a
- * switch adopted like a refresh: the other tab of the origin gets the org claim without asking.
+ * switch adopted like a refresh: the other tab of the origin gets the org claim without asking,
+ * and a socket re-sends auth with the new token on its connection.
  */
 import t from 'tap'
 import type { Page } from 'playwright-core'
@@ -12,6 +13,8 @@ import { browser } from '../../helpers/browser.js'
 import { sdkApp, sdkTab, until } from '../../helpers/client.js'
 import { linkToken, smtpCatcher } from '../../helpers/mail.js'
 import { uniqueSlug } from '../../helpers/orgs.js'
+import { waitUntil } from '../../helpers/sockets.js'
+import { decodeJwt } from '../../helpers/tokens.js'
 
 const user = ACCOUNT_TYPES.user
 
@@ -91,11 +94,21 @@ t.test('client.orgs: every route; client.switchOrg: adopted like a refresh, by t
   await t.test('switchOrg: the org claim, in this tab and the other tab of the origin, kept by a refresh', async (t) => {
     const a2 = await sdkTab(contextA, origin)
     await must(t, a2, 'restore')
+    // A socket of this tab: re-authenticated with the new token.
+    const auths: string[] = []
+    a.on('websocket', (ws) => ws.on('framesent', ({ payload }) => { if (String(payload).includes('"auth"')) auths.push(JSON.parse(String(payload)).token) }))
+    await a.evaluate(() => { (globalThis as any).sock = (globalThis as any).lk.socket({ rooms: ['FEED'] }) })
+    await until(a, "(globalThis).sock.status === 'open'")
     const claim = await must(t, a, 'switchOrg', organizationId)
     t.match(claim, { id: organizationId, slug, role: 'owner', membershipVersion: 1 })
     t.ok(claim.permissions.includes('org:delete'))
     t.same(await a.evaluate(() => (globalThis as any).lk.org), claim, 'client.org')
     t.equal((await a.evaluate(() => (globalThis as any).authLog)).at(-1), 'TOKEN_REFRESHED')
+    const orgOf = (token: string | undefined) => token ? decodeJwt(token).payload.org?.id : undefined
+    await waitUntil(() => orgOf(auths.at(-1)) === organizationId, 'an auth frame with the org token', 5000)
+    t.equal(orgOf(auths[0]), undefined, 'the socket authenticated without org first')
+    t.equal(orgOf(auths.at(-1)), organizationId, 'and re-sent auth with the switched token')
+    t.equal(await a.evaluate(() => (globalThis as any).sock.status), 'open', 'on the same connection')
     const before = refreshes()
     t.same(await until(a2, '(globalThis).lk.org'), claim, 'the other tab has it, handed over')
     t.equal(refreshes(), before, 'without a refresh of its own')
