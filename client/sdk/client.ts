@@ -277,7 +277,8 @@ export function createClient (options: ClientOptions = {}) {
         url: opts.url ?? `${base.replace(/^http/, 'ws')}/v1/ws`,
         accessToken,
         refresh: async () => {
-          if (ending) await ending
+          // The sign-out's caller signs this tab out a few microtasks after `ending` settles: a task later, it has.
+          if (ending) await ending.then(() => new Promise((resolve) => setTimeout(resolve)))
           return session.held ? (await refresh())?.token ?? null : null
         },
         closed: (s) => { unfollow(); sockets.delete(s) }
