@@ -65,13 +65,22 @@ for (const page of PAGES) {
   if (!main) throw new Error(`client/${page}/ has no main.ts or main.tsx`)
   const out = join(CLIENT_OUT, page)
   await build({ ...browser, entryPoints: [main], outfile: join(out, 'main.js') })
-  mkdirSync(out, { recursive: true })
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isFile() && STATIC.test(entry.name)) copyFileSync(join(dir, entry.name), join(out, entry.name))
-  }
+  copyStatic(dir, out)
 }
 await sdkDeclarations()
 console.log(`built the SDK and ${PAGES.length} pages into ${relative(process.cwd(), CLIENT_OUT)}/`)
+
+/**
+ * A page's static files, and those of its folders: a folder is an address of the page of its
+ * own (client/demo/accept-invite/ answers the mailed PUBLIC_APP_URL/accept-invite?token=...).
+ */
+function copyStatic (dir, out) {
+  mkdirSync(out, { recursive: true })
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) copyStatic(join(dir, entry.name), join(out, entry.name))
+    else if (entry.isFile() && STATIC.test(entry.name)) copyFileSync(join(dir, entry.name), join(out, entry.name))
+  }
+}
 
 /**
  * The SDK's types for the `./client` entry (dist/client/types/), when TypeScript is installed

@@ -1,7 +1,7 @@
 /**
  * The demo app at /demo/: every way in that the service has (password, second factor, passkey,
- * providers, a mailed link), an authenticator app to set up, the account's devices, and a live
- * feed of published posts. Built on the SDK alone: the page never sees the refresh token, and
+ * providers, a mailed link), an authenticator app to set up, the account's devices, its
+ * organizations (invitations, acting for one, API keys), and a live feed of published posts. Built on the SDK alone: the page never sees the refresh token, and
  * keeps the access token nowhere.
  */
 import { render } from 'preact'
@@ -13,6 +13,13 @@ import { LOCALE_KEY, client, mfaOf, type Mfa, type Provider, type User } from '.
 import { SignIn, SignUp } from './signin.js'
 import { Account, Devices, Feed } from './account.js'
 import { Authenticator } from './factors.js'
+import { Organizations } from './orgs.js'
+
+/**
+ * The address an invitation mails, PUBLIC_APP_URL/accept-invite?token=..., when PUBLIC_APP_URL is
+ * the demo's (client/demo/accept-invite/): its token is an invitation's, not a sign-in link's.
+ */
+const INVITE_PAGE = /\/accept-invite\/?$/
 
 function App () {
   const [locale, setLocale] = useState<Locale>(pickLocale(LOCALE_KEY))
@@ -20,6 +27,7 @@ function App () {
   const [providers, setProviders] = useState<Provider[]>([])
   const [startError, setStartError] = useState<string | null>(null)
   const [pending, setPending] = useState<Mfa | null>(null)
+  const [invitation, setInvitation] = useState<string | null>(null)
   const t = translator(MESSAGES[locale])
 
   useEffect(() => {
@@ -29,13 +37,16 @@ function App () {
   useEffect(() => {
     client.listProviders().then(setProviders).catch(() => {})
     // Back from a provider (?code= or ?error=) or opened by a mailed link (?token=): trade it for
-    // a session; else the session this origin may have already (the cookie).
+    // a session; else the session this origin may have already (the cookie). An invitation's
+    // link keeps its token for the signed-in user to accept.
     const params = new URLSearchParams(location.search)
     const token = params.get('token')
+    const invited = INVITE_PAGE.test(location.pathname)
     if (token) history.replaceState(history.state, '', location.pathname)
+    if (token && invited) setInvitation(token)
     const start = params.has('code') || params.has('error')
       ? client.completeOAuth()
-      : token ? client.signInWithLink(token) : client.restore()
+      : token && !invited ? client.signInWithLink(token) : client.restore()
     Promise.resolve(start)
       .then((result) => setPending(mfaOf(result)))
       .catch((err: unknown) => setStartError(errorText(err)))
@@ -60,8 +71,11 @@ function App () {
         {user === undefined
           ? null
           : user
-            ? <div class="grid"><Account t={t} user={user} /><Authenticator t={t} /><Devices t={t} locale={locale} /><Feed t={t} locale={locale} /></div>
-            : <div class="grid" onSubmit={dismiss}><SignIn t={t} providers={providers} pending={pending} /><SignUp t={t} /></div>}
+            ? <div class="grid"><Account t={t} user={user} /><Organizations t={t} invitation={invitation} /><Authenticator t={t} /><Devices t={t} locale={locale} /><Feed t={t} locale={locale} /></div>
+            : <>
+                {invitation ? <p role="status" class="notice">{t('inviteSignIn')}</p> : null}
+                <div class="grid" onSubmit={dismiss}><SignIn t={t} providers={providers} pending={pending} /><SignUp t={t} /></div>
+              </>}
       </main>
     </>
   )

@@ -1,11 +1,12 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
 import { LatchkeyError } from './errors.js'
 import { createRequester, ok, type Json } from './http.js'
+import { createOrgs, createSwitchOrg } from './orgs.js'
 import { createSession, heldFrom } from './session.js'
 import { LatchkeySocket, type SocketOptions } from './socket.js'
 import { warnIfCrossSite } from './site.js'
 import type {
-  Account, AuthState, Factor, Kind, LoginArgs, PasskeyFactor, Provider, RegisterArgs, Session, SignInResult, VerifyMfaArgs
+  Account, AuthState, Factor, Kind, LoginArgs, OrgClaim, PasskeyFactor, Provider, RegisterArgs, Session, SignInResult, VerifyMfaArgs
 } from './types.js'
 
 export interface ClientOptions {
@@ -75,6 +76,7 @@ export function createClient (options: ClientOptions = {}) {
   function onlyUsers (what: string) {
     if (kind !== 'users') throw new LatchkeyError('BAD_REQUEST_INVALID_ARGUMENTS', 400, `${what} is for users only`)
   }
+  const switchOrg = createSwitchOrg(session, request, accessToken)
 
   const client = {
     kind,
@@ -229,8 +231,15 @@ export function createClient (options: ClientOptions = {}) {
       return user
     },
 
-    /** Any other authenticated action of this kind: `call('listfactors')`; the answer's body, or a LatchkeyError. */
+    /** Any other authenticated action of this kind, `call('listfactors')`, or path, `call('/v1/posts/create', {...})`: the body, or a LatchkeyError. */
     call: authed,
+
+    /** Users only: the organizations, one method per /v1/orgs route (`orgs.create({ slug, name })`, `orgs.list()`, ...; orgs.ts). */
+    orgs: createOrgs(authed, onlyUsers),
+    /** The organization this session acts for (the access token's `org` claim: id, slug, my role, its permissions), or null. */
+    get org (): OrgClaim | null { return session.held?.org ?? null },
+    /** Users only: acts for an organization of mine (null: none) by new tokens, adopted as a refresh's (tabs, sockets, onAuthChange). */
+    async switchOrg (organizationId: string | null): Promise<OrgClaim | null> { onlyUsers('switchOrg'); return await switchOrg(organizationId) },
 
     /**
      * fetch() with the access token added (refreshed before it expires, and once more on a 401)
@@ -268,7 +277,8 @@ export function createClient (options: ClientOptions = {}) {
         url: opts.url ?? `${base.replace(/^http/, 'ws')}/v1/ws`,
         accessToken,
         refresh: async () => {
-          if (ending) await ending
+          // The sign-out's caller signs this tab out a few microtasks after `ending` settles: a task later, it has.
+          if (ending) await ending.then(() => new Promise((resolve) => setTimeout(resolve)))
           return session.held ? (await refresh())?.token ?? null : null
         },
         closed: (s) => { unfollow(); sockets.delete(s) }

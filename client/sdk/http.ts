@@ -4,7 +4,10 @@ import type { Kind } from './types.js'
 export type Json = Record<string, any>
 export interface Answer { status: number, body: Json }
 
-/** POSTs to the `/v1/<kind>/<action>` actions of one service, with its cookie (`credentials: 'include'`). */
+/**
+ * POSTs to the `/v1/<kind>/<action>` actions of one service, with its cookie (`credentials:
+ * 'include'`); an action that starts with a slash is a path of its own (`/v1/orgs/list`).
+ */
 export function createRequester (base: string, kind: Kind, lang: () => string | undefined) {
   const scheme = kind === 'users' ? 'jwt-user' : 'jwt-admin'
   return {
@@ -13,9 +16,10 @@ export function createRequester (base: string, kind: Kind, lang: () => string | 
       const headers: Record<string, string> = { 'content-type': 'application/json' }
       if (token) headers.authorization = `${scheme} ${token}`
       const language = lang()
+      const path = action.startsWith('/') ? action : `/v1/${kind}/${action}`
       let res: Response
       try {
-        res = await fetch(`${base}/v1/${kind}/${action}${language ? `?lang=${encodeURIComponent(language)}` : ''}`, {
+        res = await fetch(`${base}${path}${language ? `?lang=${encodeURIComponent(language)}` : ''}`, {
           method: 'POST',
           credentials: 'include',
           headers,

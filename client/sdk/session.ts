@@ -1,7 +1,7 @@
 import { LatchkeyError } from './errors.js'
 import { createHandover } from './handover.js'
 import type { Answer, Json } from './http.js'
-import type { Account, AuthEvent, AuthState } from './types.js'
+import type { Account, AuthEvent, AuthState, OrgClaim } from './types.js'
 
 /** What a tab holds of a session: in memory only, never in storage or a readable cookie. */
 export interface Held {
@@ -16,6 +16,8 @@ export interface Held {
   sid?: string
   /** The token's id (absent from a service older than the claim). */
   jti?: string
+  /** The organization the token acts for (its `org` claim, after switchOrg). */
+  org?: OrgClaim
 }
 
 type Message = { type: 'session', held: Held } | { type: 'signed-out' }
@@ -26,8 +28,8 @@ export interface Follower {
   signedOut: () => void
 }
 
-/** The claims of an access token (not verified: the service does that; the client only reads its times). */
-function claims (token: string): { exp?: number, iat?: number, sid?: string, jti?: string } {
+/** The claims of an access token (not verified: the service does that; the client only reads its times and organization). */
+function claims (token: string): { exp?: number, iat?: number, sid?: string, jti?: string, org?: OrgClaim } {
   try {
     const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')
     return JSON.parse(atob(part.padEnd(part.length + (4 - part.length % 4) % 4, '=')))
@@ -38,11 +40,11 @@ function claims (token: string): { exp?: number, iat?: number, sid?: string, jti
 
 /** A sign-in's or a refresh's answer as held. */
 export function heldFrom (body: Json): Held {
-  const { exp, iat, sid, jti } = claims(body.token)
+  const { exp, iat, sid, jti, org } = claims(body.token)
   // iat is rounded down to the second: the token may be up to a second older than it says.
   const lifetime = exp && iat ? Math.max(1000, (exp - iat - 1) * 1000) : 60_000
   const now = Date.now()
-  return { token: body.token, user: body.user ?? body.admin, expiresAt: now + lifetime, lifetime, receivedAt: now, ...(sid ? { sid } : {}), ...(jti ? { jti } : {}) }
+  return { token: body.token, user: body.user ?? body.admin, expiresAt: now + lifetime, lifetime, receivedAt: now, ...(sid ? { sid } : {}), ...(jti ? { jti } : {}), ...(org ? { org } : {}) }
 }
 
 export interface SessionOptions {
@@ -81,7 +83,7 @@ export function createSession (opts: SessionOptions) {
   })
 
   function emit (event: AuthEvent) {
-    const state: AuthState = { event, signedIn: held !== null, user: held?.user ?? null }
+    const state: AuthState = { event, signedIn: held !== null, user: held?.user ?? null, org: held?.org ?? null }
     for (const listener of [...listeners]) {
       try { listener(state) } catch (err) { setTimeout(() => { throw err }) }
     }
@@ -174,6 +176,11 @@ export function createSession (opts: SessionOptions) {
       }
       return await refreshNow(seen, seenId)
     }
+    return await locked(work)
+  }
+
+  /** `work` holding the origin's lock (for lockTimeout at most; alone if it never comes). */
+  async function locked<T> (work: () => Promise<T>): Promise<T> {
     const locks = globalThis.navigator?.locks
     if (!locks) return await work()
     let granted = false
@@ -189,6 +196,23 @@ export function createSession (opts: SessionOptions) {
     }
   }
 
+  /**
+   * Trades the refresh cookie for new tokens by another action than refresh (switchorg), under
+   * the same lock as a refresh and announced like one; a refusal is thrown and changes nothing.
+   */
+  async function rotate (send: (timeout: number) => Promise<Answer>): Promise<Held> {
+    if (inflight) await inflight.catch(() => null)
+    return await locked(async () => {
+      const replaced = held ? held.jti ?? null : null
+      const answer = await send(lockTimeout)
+      if (answer.status !== 200 || !answer.body.token) throw LatchkeyError.from(answer.status, answer.body)
+      const next = heldFrom(answer.body)
+      adopt(next, true)
+      await handover.write({ replaced, jti: next.jti ?? null, at: Date.now() })
+      return next
+    })
+  }
+
   /** Refreshes now, once at a time in this tab and across the origin's tabs; null when signed out. */
   function refresh (): Promise<Held | null> {
     return (inflight ??= singleFlight().finally(() => { inflight = null }))
@@ -199,6 +223,7 @@ export function createSession (opts: SessionOptions) {
     adopt,
     signOut,
     refresh,
+    rotate,
     /** An access token that is not about to expire, refreshed first when needed; UNAUTHORIZED when signed out. */
     async accessToken (): Promise<string> {
       if (held && held.expiresAt - Date.now() > Math.min(5000, margin(held))) return held.token

@@ -33,9 +33,31 @@ export type SignInResult =
   | { mfaRequired: false, user: Account }
   | { mfaRequired: true, mfaToken: string, factors: Factor[] }
 
+/** An organization of mine, with my role and its permissions (orgs.list, orgs.get, orgs.create). */
+export type Organization = Answer<'/v1/orgs/get', 200>['organization']
+export type Member = Answer<'/v1/orgs/listmembers', 200>['members'][number]
+export type Invitation = Answer<'/v1/orgs/invite', 201>['invitation']
+export type Role = Answer<'/v1/orgs/listroles', 200>['roles'][number]
+/** An API key as listed: its prefix, never the key. */
+export type ApiKey = Answer<'/v1/orgs/listapikeys', 200>['apiKeys'][number]
+
+/**
+ * The organization the access token acts for (its `org` claim, after switchOrg): my role and its
+ * permissions as of the token; the service checks `membershipVersion` on every org route.
+ */
+export interface OrgClaim {
+  id: string
+  slug: string
+  role: string
+  permissions: string[]
+  membershipVersion: number
+}
+
 export type AuthEvent = 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'SIGNED_OUT'
 export interface AuthState {
   event: AuthEvent
   signedIn: boolean
   user: Account | null
+  /** The organization the session acts for (switchOrg), or null. */
+  org: OrgClaim | null
 }
