@@ -48,12 +48,21 @@ export function createClient (options: ClientOptions = {}) {
   const { accessToken, refresh } = session
   const sockets = new Set<LatchkeySocket>()
   // A sign-out in flight: the service closes this device's sockets (4401) before it answers, and a
-  // socket must not ask for a refresh that can only fail (a 401 in the console) meanwhile.
+  // socket must not ask for a refresh that can only fail (a 401 in the console) meanwhile. It waits
+  // for `ending`, which settles only once this tab is signed out (or the request failed and it is not).
   let ending: Promise<unknown> | null = null
-  async function signingOut<T> (work: () => Promise<T>): Promise<T> {
-    const done = work()
+  async function signingOut (work: () => Promise<unknown>, evenOnFailure: boolean): Promise<void> {
+    const done = (async () => {
+      try {
+        await work()
+      } catch (err) {
+        if (evenOnFailure) session.signOut(true)
+        throw err
+      }
+      session.signOut(true)
+    })()
     ending = done.catch(() => {})
-    try { return await done } finally { ending = null }
+    try { await done } finally { ending = null }
   }
   warnIfCrossSite(base)
 
@@ -198,7 +207,7 @@ export function createClient (options: ClientOptions = {}) {
     /** Signs this device out (every tab of this origin with it); signed out here even if the service cannot be reached. */
     async logout (): Promise<void> {
       try {
-        if (session.held || await refresh()) await signingOut(() => authed('logout'))
+        if (session.held || await refresh()) await signingOut(() => authed('logout'), true)
       } finally {
         session.signOut(true)
       }
@@ -206,8 +215,7 @@ export function createClient (options: ClientOptions = {}) {
 
     /** Signs every device of the account out. */
     async logoutAll (): Promise<void> {
-      await signingOut(() => authed('logoutall'))
-      session.signOut(true)
+      await signingOut(() => authed('logoutall'), false)
     },
 
     /** The account's devices (one per session family), this one marked `current`. */
@@ -219,8 +227,8 @@ export function createClient (options: ClientOptions = {}) {
     async revokeSession (sessionId: string): Promise<void> {
       const sid = session.held?.sid
       const current = sid !== undefined && sid === sessionId.toLowerCase()
-      await (current ? signingOut(() => authed('revokesession', { sessionId })) : authed('revokesession', { sessionId }))
-      if (current) session.signOut(true)
+      if (current) await signingOut(() => authed('revokesession', { sessionId }), false)
+      else await authed('revokesession', { sessionId })
     },
 
     /** The signed-in account, as the service has it now. */
@@ -277,8 +285,7 @@ export function createClient (options: ClientOptions = {}) {
         url: opts.url ?? `${base.replace(/^http/, 'ws')}/v1/ws`,
         accessToken,
         refresh: async () => {
-          // The sign-out's caller signs this tab out a few microtasks after `ending` settles: a task later, it has.
-          if (ending) await ending.then(() => new Promise((resolve) => setTimeout(resolve)))
+          if (ending) await ending
           return session.held ? (await refresh())?.token ?? null : null
         },
         closed: (s) => { unfollow(); sockets.delete(s) }

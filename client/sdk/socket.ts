@@ -14,6 +14,9 @@ export type SocketStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | '
 /** A room event: `{ room: 'FEED', event: 'POST_PUBLISHED', data }`. */
 export interface RoomEvent { room: string, event: string, data: unknown }
 
+/** A room this socket is no longer in: `removed` when the service took it out (its membership of the room's organization ended or lost `rooms:join`). */
+export interface RoomLeft { room: string, reason?: string }
+
 /** An error frame: a room refused (FORBIDDEN) or a frame the service did not understand. */
 export interface SocketError { error: string, message: string, room?: string }
 
@@ -44,7 +47,12 @@ export class LatchkeySocket {
   private retry: ReturnType<typeof setTimeout> | undefined
   private readonly rooms: Set<string>
   private readonly maxBackoff: number
-  private readonly listeners = { event: new Set<Listener<RoomEvent>>(), status: new Set<Listener<SocketStatus>>(), error: new Set<Listener<SocketError>>() }
+  private readonly listeners = {
+    event: new Set<Listener<RoomEvent>>(),
+    status: new Set<Listener<SocketStatus>>(),
+    error: new Set<Listener<SocketError>>(),
+    left: new Set<Listener<RoomLeft>>()
+  }
 
   constructor (private readonly host: SocketHost, opts: SocketOptions = {}) {
     this.rooms = new Set(opts.rooms ?? [])
@@ -66,6 +74,8 @@ export class LatchkeySocket {
   onEvent (listener: Listener<RoomEvent>): () => void { return this.on('event', listener) }
   onStatus (listener: Listener<SocketStatus>): () => void { return this.on('status', listener) }
   onError (listener: Listener<SocketError>): () => void { return this.on('error', listener) }
+  /** The service took the socket out of a room (`reason: 'removed'`): it is not joined again after a reconnection. */
+  onLeft (listener: Listener<RoomLeft>): () => void { return this.on('left', listener) }
 
   /** Closes the socket for good (1000). */
   close (): void {
@@ -142,6 +152,9 @@ export class LatchkeySocket {
         this.setStatus('open')
       } else if (frame.type === 'event') {
         this.emit(this.listeners.event, { room: frame.room, event: frame.event, data: frame.data })
+      } else if (frame.type === 'left' && frame.reason && typeof frame.room === 'string') {
+        this.rooms.delete(frame.room)
+        this.emit(this.listeners.left, { room: frame.room, reason: frame.reason })
       } else if (frame.type === 'error') {
         this.emit(this.listeners.error, { error: frame.error, message: frame.message, ...(frame.room ? { room: frame.room } : {}) })
       }

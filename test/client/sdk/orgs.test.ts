@@ -146,7 +146,20 @@ t.test('client.orgs: every route; client.switchOrg: adopted like a refresh, by t
     t.match(last.thrown, { code: 'ORG.BAD_REQUEST_LAST_OWNER', status: 400 })
     const forbidden = await attempt(a, 'orgs.delete', { organizationId })
     t.match(forbidden.thrown, { code: 'ORG.FORBIDDEN', status: 403, message: /org:delete/ })
+    // Alice's socket in the organization's room: taken out by the removal, and not joined again.
+    const room = `org:${organizationId}`
+    await must(t, a, 'refresh') // the handover made her an admin: her token's org claim is renewed, and the socket's
+    await a.evaluate((room) => {
+      const g = globalThis as any
+      g.leftRooms = []
+      g.sock.onLeft((left: unknown) => g.leftRooms.push(left))
+      g.sock.join(room)
+    }, room)
+    await waitUntil(() => app.rooms.size(room) === 1, 'Alice in the org room', 5000)
     await must(t, b, 'orgs.removeMember', { organizationId, userId: alice.id })
+    t.same(await until(a, '(globalThis).leftRooms[0]'), { room, reason: 'removed' }, 'onLeft: removed')
+    t.equal(app.rooms.size(room), 0, 'out of the room on the service')
+    t.equal(await a.evaluate((room) => (globalThis as any).sock.rooms.has(room), room), false, 'not joined again after a reconnection')
     t.same((await must(t, a, 'orgs.list')), [], 'Alice is out')
     const carol = await createTestAccount(app, user, { isEmailConfirmed: true })
     await app.sql`insert into memberships (organization_id, user_id, role_id) values (${organizationId}, ${carol.id}, '00000000-0000-7000-8000-000000000003')`
