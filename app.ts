@@ -50,6 +50,7 @@ import orgs from './plugins/orgs/orgs.js'
 import orgRoutes from './plugins/orgs/routes.js'
 import orgAdminRoutes from './plugins/orgs/admin-routes.js'
 import orgSessionRoutes from './plugins/orgs/session-routes.js'
+import webhooks from './plugins/webhooks/webhooks.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -194,6 +195,8 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(posts, { steps: opts.publishSteps })
   // Organizations: where routes are served, the permission check of the routes declaring one.
   await app.register(orgs)
+  // Webhook endpoints and their deliveries (both roles: the worker sends them).
+  await app.register(webhooks)
 
   // Jobs, then (serve only) sockets and routes.
   await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList, cronItems })

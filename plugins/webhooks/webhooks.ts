@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto'
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../core/errors.js'
+import { uuidv7 } from '../../random.js'
+import { presentAuditEvent } from '../audit/events.js'
+import { cursorArg, encodeCursor } from '../admin/accounts.js'
+import type { PublicWebhookDelivery, PublicWebhookEndpoint } from '../../schemas/webhooks.js'
+import { WEBHOOK_ERRORS } from './errors.js'
+import { deliveryStatements, endpointStatements, type DeliveryRow, type EndpointRow } from './repository.js'
+import { sendAttempt } from './send.js'
+
+declare module 'fastify' {
+  interface FastifyInstance { webhooks: ReturnType<typeof createWebhooks> }
+}
+
+/** Whose endpoints: the admins' (null) or one organization's. */
+export interface WebhookScope { organizationId: string | null }
+
+const iso = (date: Date | null) => date ? date.toISOString() : null
+
+export function presentEndpoint (row: EndpointRow): PublicWebhookEndpoint {
+  return {
+    id: row.id, organizationId: row.organization_id, url: row.url, events: row.events, description: row.description,
+    enabled: row.enabled, disabledAt: iso(row.disabled_at), failingSince: iso(row.failing_since),
+    createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString()
+  }
+}
+
+export function presentDelivery (row: DeliveryRow): PublicWebhookDelivery {
+  return {
+    id: row.id, endpointId: row.endpoint_id, auditEventId: row.audit_event_id, eventType: row.event_type,
+    status: row.status as PublicWebhookDelivery['status'], attempts: row.attempts, lastResponseCode: row.last_response_code,
+    durationMs: row.duration_ms, lastError: row.last_error, createdAt: row.created_at.toISOString(),
+    nextAttemptAt: iso(row.next_attempt_at), deliveredAt: iso(row.delivered_at)
+  }
+}
+
+/** `whsec_` and 32 random bytes in base64, as Standard Webhooks spell a secret. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`
+const notFound = () => new AppError(WEBHOOK_ERRORS.WEBHOOK_NOT_FOUND)
+
+export function createWebhooks (app: FastifyInstance) {
+  const { sql, config } = app
+  const production = config.isProduction
+
+  /** https only in production (http outside it), and no credentials in the URL: they would be sent and listed. */
+  function checkUrl (url: string): void {
+    let parsed: URL
+    try {
+      parsed = new URL(url)
+    } catch {
+      throw new AppError(WEBHOOK_ERRORS.WEBHOOK_BAD_REQUEST_URL, { params: { reason: 'not a URL' } })
+    }
+    const refuse = (reason: string) => new AppError(WEBHOOK_ERRORS.WEBHOOK_BAD_REQUEST_URL, { params: { reason } })
+    if (parsed.protocol !== 'https:' && (production || parsed.protocol !== 'http:')) throw refuse(production ? 'https only' : 'http or https only')
+    if (parsed.username || parsed.password) throw refuse('no user name or password in the URL')
+  }
+
+  async function endpoint (scope: WebhookScope, id: string): Promise<EndpointRow> {
+    const [row] = await endpointStatements.get.run(sql, { id, organizationId: scope.organizationId })
+    if (!row) throw notFound()
+    return row
+  }
+
+  return {
+    async create (scope: WebhookScope, args: { url: string, events: string[], description?: string }) {
+      checkUrl(args.url)
+      const secret = newSecret()
+      const [row] = await endpointStatements.insert.run(sql, { id: uuidv7(), organizationId: scope.organizationId, url: args.url,
+        events: args.events, description: args.description ?? '', secret })
+      return { webhook: presentEndpoint(row), secret }
+    },
+
+    async list (scope: WebhookScope) {
+      return (await endpointStatements.list.run(sql, scope)).map(presentEndpoint)
+    },
+
+    async update (scope: WebhookScope, args: { webhookId: string, url?: string, events?: string[], description?: string, enabled?: boolean }) {
+      if (args.url !== undefined) checkUrl(args.url)
+      const [row] = await endpointStatements.update.run(sql, { id: args.webhookId, organizationId: scope.organizationId, url: args.url ?? null,
+        events: args.events ?? null, description: args.description ?? null, enabled: args.enabled ?? null })
+      if (!row) throw notFound()
+      return presentEndpoint(row)
+    },
+
+    /** Deletes the endpoint and its deliveries; their waiting jobs find nothing and end. */
+    async remove (scope: WebhookScope, id: string) {
+      const [row] = await endpointStatements.remove.run(sql, { id, organizationId: scope.organizationId })
+      if (!row) throw notFound()
+    },
+
+    /** A new secret at once: deliveries from now on are signed with it (attempts under way keep the old one). */
+    async rotate (scope: WebhookScope, id: string) {
+      const secret = newSecret()
+      const [row] = await endpointStatements.rotate.run(sql, { id, organizationId: scope.organizationId, secret })
+      if (!row) throw notFound()
+      return { webhook: presentEndpoint(row), secret }
+    },
+
+    async deliveries (scope: WebhookScope, args: { webhookId: string, status?: string, limit: number, cursor?: string }) {
+      await endpoint(scope, args.webhookId)
+      const rows = await deliveryStatements.list.runUnprepared(sql, { endpointId: args.webhookId, status: args.status ?? null,
+        after: cursorArg(args.cursor), limit: args.limit + 1 })
+      const page = rows.slice(0, args.limit)
+      return { deliveries: page.map(presentDelivery), nextCursor: rows.length > args.limit ? encodeCursor(page[page.length - 1].id) : null }
+    },
+
+    /** Sends a delivery again, now, with the same webhook-id and a fresh schedule of retries. */
+    async redeliver (scope: WebhookScope, webhookId: string, deliveryId: string) {
+      await endpoint(scope, webhookId)
+      const [row] = await deliveryStatements.redeliver.run(sql, { id: deliveryId, endpointId: webhookId })
+      if (!row) throw new AppError(WEBHOOK_ERRORS.WEBHOOK_DELIVERY_NOT_FOUND)
+      return presentDelivery(row)
+    },
+
+    /** V1FanOutWebhooksTask: a delivery (and its job) per endpoint that wants the event. Idempotent. */
+    async fanOut (eventId: string): Promise<number> {
+      const targets = await deliveryStatements.targets.run(sql, { eventId })
+      if (targets.length === 0) return 0
+      const rows = await deliveryStatements.fanOut.run(sql, { eventId, ids: targets.map(() => uuidv7()), endpointIds: targets.map((t) => t.id) })
+      return rows.length
+    },
+
+    /**
+     * V1DeliverWebhookTask: one attempt of a pending delivery, recorded with the next one's job
+     * (or the end of its retries), and the endpoint disabled (its admins mailed) once it has failed
+     * for WEBHOOK_DISABLE_AFTER. A delivery already done, or gone with its endpoint, is left alone.
+     */
+    async deliver (deliveryId: string): Promise<{ outcome: 'skipped' | 'abandoned' | 'delivered' | 'failed', disabled?: boolean }> {
+      const [row] = await deliveryStatements.load.run(sql, { id: deliveryId })
+      if (!row || row.delivery_status !== 'pending') return { outcome: 'skipped' }
+      if (!row.enabled) {
+        await deliveryStatements.abandon.run(sql, { id: deliveryId })
+        return { outcome: 'abandoned' }
+      }
+      const event = presentAuditEvent(row)
+      const body = JSON.stringify({ type: event.event, timestamp: event.createdAt, data: event })
+      const attempt = await sendAttempt({ url: row.url, secret: row.secret, id: deliveryId, body, timeoutMs: config.webhookTimeoutMs,
+        checkAddresses: production })
+      const disabled = await sql.begin(async (tx) => {
+        const [recorded] = await deliveryStatements.record.run(tx, { id: deliveryId, ok: attempt.ok, code: attempt.status,
+          durationMs: attempt.durationMs, error: attempt.error, delays: config.webhookRetrySchedule, disableAfter: config.webhookDisableAfter })
+        if (recorded?.disabled) {
+          // No request, no language: the mail is in English (an admin's language is not kept).
+          await deliveryStatements.mailDisabled.run(tx, { organizationId: recorded.organization_id, url: recorded.url, locale: 'en' })
+        }
+        return recorded?.disabled ?? false
+      })
+      return { outcome: attempt.ok ? 'delivered' : 'failed', disabled }
+    }
+  }
+}
+
+/** Webhook endpoints, their deliveries and the tasks that send them (docs/webhooks.md). */
+export default fp(async (app) => {
+  app.decorate('webhooks', createWebhooks(app))
+}, { name: 'webhooks', dependencies: ['db'] })
