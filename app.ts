@@ -51,6 +51,7 @@ import orgRoutes from './plugins/orgs/routes.js'
 import orgAdminRoutes from './plugins/orgs/admin-routes.js'
 import orgSessionRoutes from './plugins/orgs/session-routes.js'
 import webhooks from './plugins/webhooks/webhooks.js'
+import { webhookAdminRoutes, webhookOrgRoutes } from './plugins/webhooks/routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -93,7 +94,8 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [federationRoutes, ['user']],
   [orgSessionRoutes, ['user']],
   [adminRoutes, ['admin']],
-  [orgAdminRoutes, ['admin']]
+  [orgAdminRoutes, ['admin']],
+  [webhookAdminRoutes, ['admin']]
 ]
 const VERSIONED = /^\/(v[0-9]+)\//
 
@@ -222,5 +224,6 @@ async function registerRoutes (app: FastifyInstance) {
   }
   await app.register(postRoutes, { prefix: '/v1/posts' })
   await app.register(orgRoutes, { prefix: '/v1/orgs' })
+  await app.register(webhookOrgRoutes, { prefix: '/v1/orgs' })
   await app.register(realtimeRoutes, { prefix: '/v1' })
 }

@@ -43,35 +43,36 @@ export const WebhookDeliverySchema = Type.Object({
 }, { title: 'WebhookDelivery', additionalProperties: false })
 export type PublicWebhookDelivery = Static<typeof WebhookDeliverySchema>
 
-/** The arguments of each action; the organization's routes add `organizationId`. */
-export const WEBHOOK_ARGS = {
-  create: { url: Url, events: Events, description: Type.Optional(Description) },
-  list: {},
-  update: {
+const Status = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')])
+const closed = { additionalProperties: false } as const
+
+/** The arguments of each admin action; the organization's routes take `organizationId` too. */
+const ADMIN_ARGS = {
+  create: Type.Object({ url: Url, events: Events, description: Type.Optional(Description) }, closed),
+  list: Type.Object({}, closed),
+  update: Type.Object({
     webhookId: Uuid,
     url: Type.Optional(Url),
     events: Type.Optional(Events),
     description: Type.Optional(Description),
     enabled: Type.Optional(Type.Boolean({ description: 'true enables a disabled endpoint again (its failures forgotten)' }))
-  },
-  one: { webhookId: Uuid },
-  deliveries: {
+  }, closed),
+  one: Type.Object({ webhookId: Uuid }, closed),
+  deliveries: Type.Object({
     webhookId: Uuid,
-    status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')])),
+    status: Type.Optional(Status),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
     cursor: Type.Optional(Cursor)
-  },
-  redeliver: { webhookId: Uuid, deliveryId: Uuid }
-} as const
+  }, closed),
+  redeliver: Type.Object({ webhookId: Uuid, deliveryId: Uuid }, closed)
+}
+type Args = typeof ADMIN_ARGS
+// Typed as the admins' arguments: the handlers never read organizationId (the permission check does).
+const withOrg = <K extends keyof Args>(key: K) => Type.Object({ organizationId: Uuid, ...ADMIN_ARGS[key].properties }, closed) as unknown as Args[K]
 
-const OrgId = { organizationId: Uuid }
-type ArgsName = keyof typeof WEBHOOK_ARGS
-const admin = <N extends ArgsName>(name: N) => Type.Object(WEBHOOK_ARGS[name], { additionalProperties: false })
-const org = <N extends ArgsName>(name: N) => Type.Object({ ...OrgId, ...WEBHOOK_ARGS[name] }, { additionalProperties: false })
-
-export const WebhookArgs = {
-  admin: { create: admin('create'), list: admin('list'), update: admin('update'), one: admin('one'), deliveries: admin('deliveries'), redeliver: admin('redeliver') },
-  org: { create: org('create'), list: org('list'), update: org('update'), one: org('one'), deliveries: org('deliveries'), redeliver: org('redeliver') }
+export const WebhookArgs: Record<'admin' | 'org', Args> = {
+  admin: ADMIN_ARGS,
+  org: { create: withOrg('create'), list: withOrg('list'), update: withOrg('update'), one: withOrg('one'), deliveries: withOrg('deliveries'), redeliver: withOrg('redeliver') }
 }
 
 export const CreatedWebhookResponseSchema = Success(201, {
