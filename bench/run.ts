@@ -24,6 +24,8 @@ const quick = process.argv.includes('--quick')
 // `--node=<binary>` runs the servers on another Node (lib.ts).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
 const want = (scenario: string) => !only || only.includes(scenario)
+// `--webhook`: an enabled webhook endpoint subscribed to `*`, so every audited request queues its delivery.
+const webhook = process.argv.includes('--webhook')
 const settings: Settings = quick ? { quick, warmupSec: 0, durationSec: 2, repetitions: 1 } : { quick, warmupSec: 3, durationSec: 10, repetitions: 3 }
 const FANOUT_SOCKETS = quick ? 100 : 1000
 const IDLE_SOCKETS = quick ? 500 : 10_000
@@ -90,6 +92,21 @@ async function seed (url: string, users: number, sessionsEach: number) {
   }
 }
 
+/**
+ * The endpoint of `--webhook`. Loopback: the production service's address check refuses each
+ * attempt before connecting, so the worker does all the work of a delivery but the request, and
+ * nothing leaves the machine.
+ */
+async function registerWebhook (url: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    await sql`insert into webhook_endpoints (id, url, events, secret)
+      values (${uuidv7()}, 'https://127.0.0.1:9/hooks', array['*'], ${`whsec_${randomBytes(32).toString('base64')}`})`
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}
+
 async function post (service: Service, path: string, body: unknown, token?: string) {
   const started = performance.now()
   const res = await fetch(service.url + path, {
@@ -149,6 +166,11 @@ async function main () {
     const perUser = quick ? 200 : 1000
     log('seeding users and sessions')
     const tokens = await seed(url, 1000, perUser)
+    if (webhook) {
+      log('--webhook: an endpoint subscribed to every event')
+      await registerWebhook(url)
+    }
+    results.webhook = webhook
     // Each side of the refresh scenario spends sessions of its own.
     const serviceTokens = tokens.filter((_, i) => i % 3 === 0)
     const rawHashes = tokens.filter((_, i) => i % 3 === 1).map(hashToken)
