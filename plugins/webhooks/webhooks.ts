@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../core/errors.js'
+import type { Queryable } from '../core/db.js'
 import { uuidv7 } from '../../random.js'
-import { presentAuditEvent } from '../audit/events.js'
+import { presentAuditEvent, recordEvent, type AuditContext, type AuditEventName } from '../audit/events.js'
 import { cursorArg, encodeCursor } from '../admin/accounts.js'
 import type { PublicWebhookDelivery, PublicWebhookEndpoint } from '../../schemas/webhooks.js'
 import { WEBHOOK_ERRORS } from './errors.js'
@@ -16,6 +17,9 @@ declare module 'fastify' {
 
 /** Whose endpoints: the admins' (null) or one organization's. */
 export interface WebhookScope { organizationId: string | null }
+
+/** Who changes an endpoint, for its audit event: an admin, or an organization's member (null: an API key). */
+export interface WebhookActor { accountType: 'admin' | 'user', accountId: string | null, context: AuditContext }
 
 const iso = (date: Date | null) => date ? date.toISOString() : null
 
@@ -39,6 +43,8 @@ export function presentDelivery (row: DeliveryRow): PublicWebhookDelivery {
 /** `whsec_` and 32 random bytes in base64, as Standard Webhooks spell a secret. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`
 const notFound = () => new AppError(WEBHOOK_ERRORS.WEBHOOK_NOT_FOUND)
+/** The worker disables a failing endpoint: no account, no request. */
+const SYSTEM: AuditContext = { actorType: 'system', actorId: null, sessionId: null, ip: null, userAgent: null }
 
 export function createWebhooks (app: FastifyInstance) {
   const { sql, config } = app
@@ -57,6 +63,18 @@ export function createWebhooks (app: FastifyInstance) {
     if (parsed.username || parsed.password) throw refuse('no user name or password in the URL')
   }
 
+  /** Runs `change` and records its audit event in one transaction (an organization's with its organizationId). */
+  function audited<T> (event: AuditEventName, actor: WebhookActor, change: (tx: Queryable) => Promise<EndpointRow | undefined>,
+    done: (row: EndpointRow) => T): Promise<T> {
+    return sql.begin(async (tx) => {
+      const row = await change(tx)
+      if (!row) throw notFound()
+      const data = { ...(row.organization_id && { organizationId: row.organization_id }), webhookId: row.id, url: row.url, events: row.events }
+      await recordEvent(tx, { event, accountType: actor.accountType, accountId: actor.accountId, data }, actor.context)
+      return done(row)
+    }) as Promise<T>
+  }
+
   async function endpoint (scope: WebhookScope, id: string): Promise<EndpointRow> {
     const [row] = await endpointStatements.get.run(sql, { id, organizationId: scope.organizationId })
     if (!row) throw notFound()
@@ -64,38 +82,36 @@ export function createWebhooks (app: FastifyInstance) {
   }
 
   return {
-    async create (scope: WebhookScope, args: { url: string, events: string[], description?: string }) {
+    async create (scope: WebhookScope, actor: WebhookActor, args: { url: string, events: string[], description?: string }) {
       checkUrl(args.url)
       const secret = newSecret()
-      const [row] = await endpointStatements.insert.run(sql, { id: uuidv7(), organizationId: scope.organizationId, url: args.url,
-        events: args.events, description: args.description ?? '', secret })
-      return { webhook: presentEndpoint(row), secret }
+      return audited('webhook.created', actor, async (tx) => (await endpointStatements.insert.run(tx, { id: uuidv7(),
+        organizationId: scope.organizationId, url: args.url, events: args.events, description: args.description ?? '', secret }))[0],
+      (row) => ({ webhook: presentEndpoint(row), secret }))
     },
 
     async list (scope: WebhookScope) {
       return (await endpointStatements.list.run(sql, scope)).map(presentEndpoint)
     },
 
-    async update (scope: WebhookScope, args: { webhookId: string, url?: string, events?: string[], description?: string, enabled?: boolean }) {
+    async update (scope: WebhookScope, actor: WebhookActor, args: { webhookId: string, url?: string, events?: string[], description?: string, enabled?: boolean }) {
       if (args.url !== undefined) checkUrl(args.url)
-      const [row] = await endpointStatements.update.run(sql, { id: args.webhookId, organizationId: scope.organizationId, url: args.url ?? null,
-        events: args.events ?? null, description: args.description ?? null, enabled: args.enabled ?? null })
-      if (!row) throw notFound()
-      return presentEndpoint(row)
+      return audited('webhook.updated', actor, async (tx) => (await endpointStatements.update.run(tx, { id: args.webhookId,
+        organizationId: scope.organizationId, url: args.url ?? null, events: args.events ?? null, description: args.description ?? null,
+        enabled: args.enabled ?? null }))[0], presentEndpoint)
     },
 
     /** Deletes the endpoint and its deliveries; their waiting jobs find nothing and end. */
-    async remove (scope: WebhookScope, id: string) {
-      const [row] = await endpointStatements.remove.run(sql, { id, organizationId: scope.organizationId })
-      if (!row) throw notFound()
+    async remove (scope: WebhookScope, actor: WebhookActor, id: string): Promise<void> {
+      await audited('webhook.deleted', actor, async (tx) => (await endpointStatements.remove.run(tx, { id, organizationId: scope.organizationId }))[0],
+        () => undefined)
     },
 
     /** A new secret at once: deliveries from now on are signed with it (attempts under way keep the old one). */
-    async rotate (scope: WebhookScope, id: string) {
+    async rotate (scope: WebhookScope, actor: WebhookActor, id: string) {
       const secret = newSecret()
-      const [row] = await endpointStatements.rotate.run(sql, { id, organizationId: scope.organizationId, secret })
-      if (!row) throw notFound()
-      return { webhook: presentEndpoint(row), secret }
+      return audited('webhook.secret_rotated', actor, async (tx) => (await endpointStatements.rotate.run(tx, { id, organizationId: scope.organizationId, secret }))[0],
+        (row) => ({ webhook: presentEndpoint(row), secret }))
     },
 
     async deliveries (scope: WebhookScope, args: { webhookId: string, status?: string, limit: number, cursor?: string }) {
@@ -142,6 +158,8 @@ export function createWebhooks (app: FastifyInstance) {
         const [recorded] = await deliveryStatements.record.run(tx, { id: deliveryId, ok: attempt.ok, code: attempt.status,
           durationMs: attempt.durationMs, error: attempt.error, delays: config.webhookRetrySchedule, disableAfter: config.webhookDisableAfter })
         if (recorded?.disabled) {
+          const data = { ...(recorded.organization_id && { organizationId: recorded.organization_id }), webhookId: row.endpoint_id, url: recorded.url }
+          await recordEvent(tx, { event: 'webhook.disabled', accountType: recorded.organization_id ? 'user' : 'admin', accountId: null, data }, SYSTEM)
           // No request, no language: the mail is in English (an admin's language is not kept).
           await deliveryStatements.mailDisabled.run(tx, { organizationId: recorded.organization_id, url: recorded.url, locale: 'en' })
         }

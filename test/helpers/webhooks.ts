@@ -4,6 +4,8 @@ import type tap from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { Webhook } from 'standardwebhooks'
 import type { Row, TapTest } from './accounts.js'
+import { CLI_ACTOR } from '../../plugins/audit/events.js'
+import type { WebhookActor } from '../../plugins/webhooks/webhooks.js'
 
 /** What the receiver answers: a status, a redirect, no answer for `ms`, or a status after `ms`. */
 export type Answer = { status: number, location?: string, delayMs?: number }
@@ -98,3 +100,6 @@ export async function deliveriesOf (app: FastifyInstance, endpointId: string): P
 
 /** Retries one second apart (the worker runs them): a test never waits minutes. */
 export const FAST_RETRIES = { WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s,1s,1s,1s,1s,1s,1s,1s', WEBHOOK_TIMEOUT: '1s' }
+
+/** An admins' endpoint changed outside a request (the audit row's actor: the CLI). */
+export const BY_CLI: WebhookActor = { accountType: 'admin', accountId: null, context: CLI_ACTOR }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { CreatedWebhookResponseSchema, WebhookArgs } from '../../../schemas/webhooks.js'
 import { webhookError } from '../errors.js'
-import { accessOf, operationOf, scopeOf, type Owner } from './scope.js'
+import { accessOf, actorOf, operationOf, scopeOf, type Owner } from './scope.js'
 
 /** createwebhook `url`, `events` (audit event names or `*`), `description`: the endpoint and its secret, shown this once. */
 export const createwebhook = (owner: Owner): FastifyPluginAsync => async (app) => {
@@ -17,7 +17,7 @@ export const createwebhook = (owner: Owner): FastifyPluginAsync => async (app) =
     responses: { 201: CreatedWebhookResponseSchema },
     handler: async (request, reply) => {
       const { url, events, description } = request.query
-      const created = await webhooks.create(scopeOf(request), { url, events, description })
+      const created = await webhooks.create(scopeOf(request), actorOf(request), { url, events, description })
       reply.code(201).headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
       return { status: 201 as const, success: true as const, ...created }
     }

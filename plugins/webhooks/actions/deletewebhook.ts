@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { WebhookArgs, WebhookDeletedResponseSchema } from '../../../schemas/webhooks.js'
 import { webhookError } from '../errors.js'
-import { accessOf, operationOf, scopeOf, type Owner } from './scope.js'
+import { accessOf, actorOf, operationOf, scopeOf, type Owner } from './scope.js'
 
 /** deletewebhook `webhookId`: the endpoint and its deliveries; nothing more is sent to it. */
 export const deletewebhook = (owner: Owner): FastifyPluginAsync => async (app) => {
@@ -16,7 +16,7 @@ export const deletewebhook = (owner: Owner): FastifyPluginAsync => async (app) =
     args: WebhookArgs[owner].one,
     responses: { 200: WebhookDeletedResponseSchema },
     handler: async (request) => {
-      await webhooks.remove(scopeOf(request), request.query.webhookId)
+      await webhooks.remove(scopeOf(request), actorOf(request), request.query.webhookId)
       return { status: 200 as const, success: true as const }
     }
   })

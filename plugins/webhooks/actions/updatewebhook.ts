@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { WebhookArgs, WebhookResponseSchema } from '../../../schemas/webhooks.js'
 import { webhookError } from '../errors.js'
-import { accessOf, operationOf, scopeOf, type Owner } from './scope.js'
+import { accessOf, actorOf, operationOf, scopeOf, type Owner } from './scope.js'
 
 /** updatewebhook `webhookId` and any of `url`, `events`, `description`, `enabled` (true enables again and forgets the failures). */
 export const updatewebhook = (owner: Owner): FastifyPluginAsync => async (app) => {
@@ -17,7 +17,7 @@ export const updatewebhook = (owner: Owner): FastifyPluginAsync => async (app) =
     responses: { 200: WebhookResponseSchema },
     handler: async (request) => {
       const { webhookId, url, events, description, enabled } = request.query
-      const webhook = await webhooks.update(scopeOf(request), { webhookId, url, events, description, enabled })
+      const webhook = await webhooks.update(scopeOf(request), actorOf(request), { webhookId, url, events, description, enabled })
       return { status: 200 as const, success: true as const, webhook }
     }
   })

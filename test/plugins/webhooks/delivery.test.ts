@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { createTestAccount, signIn, uniqueEmail } from '../../helpers/accounts.js'
 import { start, waitUntil } from '../../helpers/sockets.js'
-import { FAST_RETRIES, deliveriesOf, webhookReceiver } from '../../helpers/webhooks.js'
+import { BY_CLI, FAST_RETRIES, deliveriesOf, webhookReceiver } from '../../helpers/webhooks.js'
 
 const user = ACCOUNT_TYPES.user
 const ADMINS = { organizationId: null }
@@ -11,14 +11,17 @@ const ADMINS = { organizationId: null }
 t.test('every delivery is signed as Standard Webhooks say: the verifier accepts it, and refuses it tampered, late or under another secret', async (t) => {
   const receiver = await webhookReceiver(t)
   const app = await start(t, { env: { WORKER_ENABLED: 'true', ...FAST_RETRIES } })
-  const { webhook, secret } = await app.webhooks.create(ADMINS, { url: receiver.url, events: ['*'] })
+  const { webhook, secret } = await app.webhooks.create(ADMINS, BY_CLI, { url: receiver.url, events: ['*'] })
   receiver.secret = secret
   t.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/, 'a whsec_ secret of 32 bytes')
 
   const account = await createTestAccount(app, user, { email: uniqueEmail('hook') })
   const session = await signIn(app, user, account)
   const [event] = await app.sql`select * from audit_events where event = 'login.succeeded' and account_id = ${account.id}`
-  const got = await waitUntil(() => receiver.accepted().size >= 1 ? [...receiver.accepted().values()][0] : undefined, 'the delivery', 10_000)
+  const got = await waitUntil(() => [...receiver.accepted().values()].find((r) => r.verified!.type === 'login.succeeded'), 'the delivery', 10_000)
+  const created = [...receiver.accepted().values()].find((r) => r.verified!.type === 'webhook.created')
+  t.match(created?.verified, { data: { actorType: 'cli', data: { webhookId: webhook.id, url: receiver.url, events: ['*'] } } },
+    'its own creation was an event too, delivered to it')
 
   t.equal(got.headers['content-type'], 'application/json')
   t.match(got.headers['webhook-signature'], /^v1,[A-Za-z0-9+/]+=*$/, 'v1,<base64 HMAC-SHA256>')
@@ -31,10 +34,10 @@ t.test('every delivery is signed as Standard Webhooks say: the verifier accepts 
   for (const never of [session.token, session.refreshToken, account.password]) {
     t.notOk(got.body.includes(never), 'no token nor password in the body')
   }
-  const [delivery] = await deliveriesOf(app, webhook.id)
-  t.equal(got.headers['webhook-id'], delivery.id, 'webhook-id is the delivery\'s id')
-  await waitUntil(async () => (await deliveriesOf(app, webhook.id))[0].status === 'delivered', 'the delivery recorded')
-  t.match((await deliveriesOf(app, webhook.id))[0], { status: 'delivered', attempts: 1, last_response_code: 200, event_type: 'login.succeeded', audit_event_id: event.id })
+  const loginDelivery = async () => (await deliveriesOf(app, webhook.id)).find((d) => d.event_type === 'login.succeeded')!
+  t.equal(got.headers['webhook-id'], (await loginDelivery()).id, 'webhook-id is the delivery\'s id')
+  await waitUntil(async () => (await loginDelivery()).status === 'delivered', 'the delivery recorded')
+  t.match(await loginDelivery(), { status: 'delivered', attempts: 1, last_response_code: 200, audit_event_id: event.id })
 
   const verify = (body: string, headers: Record<string, string>, key = secret) => {
     try {
@@ -50,14 +53,14 @@ t.test('every delivery is signed as Standard Webhooks say: the verifier accepts 
   t.notOk(verify(got.body, { ...got.headers, 'webhook-timestamp': old }), 'a timestamp ten minutes old is refused')
   const resigned = new Webhook(secret).sign(got.headers['webhook-id'], new Date(Number(old) * 1000), got.body)
   t.notOk(verify(got.body, { ...got.headers, 'webhook-timestamp': old, 'webhook-signature': resigned }), 'even signed right, a late one is refused')
-  const other = (await app.webhooks.rotate(ADMINS, webhook.id)).secret
+  const other = (await app.webhooks.rotate(ADMINS, BY_CLI, webhook.id)).secret
   t.notOk(verify(got.body, got.headers, other), 'another secret refuses it')
 })
 
 t.test('a receiver down, then too slow, then answering 500, then back gets every event once it recovers, none lost', async (t) => {
   const receiver = await webhookReceiver(t)
   const app = await start(t, { env: { WORKER_ENABLED: 'true', ...FAST_RETRIES } })
-  const { webhook, secret } = await app.webhooks.create(ADMINS, { url: receiver.url, events: ['*'] })
+  const { webhook, secret } = await app.webhooks.create(ADMINS, BY_CLI, { url: receiver.url, events: ['login.succeeded'] })
   receiver.secret = secret
   await receiver.down()
 
@@ -93,7 +96,7 @@ t.test('a redirect is not followed: the attempt failed with its 3xx, and the oth
   const receiver = await webhookReceiver(t)
   const elsewhere = await webhookReceiver(t)
   const app = await start(t, { env: { WORKER_ENABLED: 'true', WEBHOOK_RETRY_SCHEDULE: '1h' } })
-  const { webhook, secret } = await app.webhooks.create(ADMINS, { url: receiver.url, events: ['login.succeeded'] })
+  const { webhook, secret } = await app.webhooks.create(ADMINS, BY_CLI, { url: receiver.url, events: ['login.succeeded'] })
   receiver.secret = secret
   receiver.answer({ status: 307, location: elsewhere.url })
   await signIn(app, user, await createTestAccount(app, user))
@@ -109,7 +112,7 @@ t.test('a redirect is not followed: the attempt failed with its 3xx, and the oth
 t.test('an endpoint gets only the events it subscribed to', async (t) => {
   const receiver = await webhookReceiver(t)
   const app = await start(t, { env: { WORKER_ENABLED: 'true', ...FAST_RETRIES } })
-  const registers = await app.webhooks.create(ADMINS, { url: receiver.url, events: ['register', 'logout'] })
+  const registers = await app.webhooks.create(ADMINS, BY_CLI, { url: receiver.url, events: ['register', 'logout'] })
   receiver.secret = registers.secret
   const res = await app.inject({ method: 'POST', url: '/v1/users/register', payload: { email: uniqueEmail('reg'), password: 'correct horse battery staple' } })
   t.equal(res.statusCode, 201)
@@ -123,13 +126,16 @@ t.test('an endpoint gets only the events it subscribed to', async (t) => {
 
 t.test('no enabled endpoint wants an event: the audit insert queues nothing', async (t) => {
   const app = await start(t)
-  const off = await app.webhooks.create(ADMINS, { url: 'http://127.0.0.1:9/x', events: ['*'] })
-  await app.webhooks.update(ADMINS, { webhookId: off.webhook.id, enabled: false })
-  await app.webhooks.create(ADMINS, { url: 'http://127.0.0.1:9/y', events: ['register'] })
+  const off = await app.webhooks.create(ADMINS, BY_CLI, { url: 'http://127.0.0.1:9/x', events: ['*'] })
+  await app.webhooks.update(ADMINS, BY_CLI, { webhookId: off.webhook.id, enabled: false })
+  await app.webhooks.create(ADMINS, BY_CLI, { url: 'http://127.0.0.1:9/y', events: ['register'] })
+  const jobs = async () => [...await app.sql`select task_identifier from graphile_worker.jobs order by id`].map((j) => j.task_identifier)
+  // Creating the first endpoint was an event it wanted: one job already.
+  const before = await jobs()
   await signIn(app, user, await createTestAccount(app, user))
-  t.same([...await app.sql`select task_identifier from graphile_worker.jobs`], [], 'no job: the one endpoint wanting it is disabled, the other wants register')
-  await app.webhooks.update(ADMINS, { webhookId: off.webhook.id, enabled: true })
+  t.same(await jobs(), before, 'no job: the one endpoint wanting it is disabled, the other wants register')
+  await app.webhooks.update(ADMINS, BY_CLI, { webhookId: off.webhook.id, enabled: true })
+  const enabled = await jobs()
   await signIn(app, user, await createTestAccount(app, user))
-  t.same([...await app.sql`select task_identifier from graphile_worker.jobs`].map((j) => j.task_identifier), ['V1FanOutWebhooksTask'],
-    'enabled again: one fan-out job, queued with the event')
+  t.same(await jobs(), [...enabled, 'V1FanOutWebhooksTask'], 'enabled again: one fan-out job, queued with the event')
 })

@@ -3,7 +3,7 @@ import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { createTestAccount, signIn } from '../../helpers/accounts.js'
 import { smtpCatcher } from '../../helpers/mail.js'
 import { start, waitUntil } from '../../helpers/sockets.js'
-import { deliveriesOf, webhookReceiver } from '../../helpers/webhooks.js'
+import { BY_CLI, deliveriesOf, webhookReceiver } from '../../helpers/webhooks.js'
 
 const user = ACCOUNT_TYPES.user
 
@@ -13,7 +13,7 @@ t.test('an endpoint failing for WEBHOOK_DISABLE_AFTER is disabled, its admins ma
   // No wait before retries, and disabled after failing for 0 s: the second failure disables it.
   const app = await start(t, { env: { WORKER_ENABLED: 'true', SMTP_URL: catcher.url, WEBHOOK_RETRY_SCHEDULE: '0s,0s,0s,0s', WEBHOOK_DISABLE_AFTER: '0s' } })
   const admin = await createTestAccount(app, ACCOUNT_TYPES.admin, { isEmailConfirmed: true })
-  const { webhook, secret } = await app.webhooks.create({ organizationId: null }, { url: receiver.url, events: ['login.succeeded'] })
+  const { webhook, secret } = await app.webhooks.create({ organizationId: null }, BY_CLI, { url: receiver.url, events: ['login.succeeded'] })
   receiver.secret = secret
   receiver.answer({ status: 503 })
   await signIn(app, user, await createTestAccount(app, user))
@@ -24,6 +24,8 @@ t.test('an endpoint failing for WEBHOOK_DISABLE_AFTER is disabled, its admins ma
   const [endpoint] = await app.sql`select * from webhook_endpoints where id = ${webhook.id}`
   t.match(endpoint, { enabled: false })
   t.ok(endpoint.disabled_at && endpoint.failing_since, 'disabled_at and failing_since are set')
+  const [event] = await app.sql`select * from audit_events where event = 'webhook.disabled'`
+  t.match(event, { account_type: 'admin', actor_type: 'system', data: { webhookId: webhook.id, url: receiver.url } }, 'the audit log says so')
   const [delivery] = await waitUntil(async () => {
     const rows = await deliveriesOf(app, webhook.id)
     return rows[0]?.status === 'failed' ? rows : undefined

@@ -2,9 +2,9 @@ import t from 'tap'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { build } from '../../helpers/app.js'
 import { ENV, assertError, createTestAccount, signIn } from '../../helpers/accounts.js'
-import { joined, keyCall, newKey, newMember, newOrg, orgCall, type OrgAction } from '../../helpers/orgs.js'
+import { joined, keyCall, newKey, newMember, newOrg, orgCall, orgEvents, type OrgAction } from '../../helpers/orgs.js'
 import { waitUntil } from '../../helpers/sockets.js'
-import { FAST_RETRIES, deliveriesOf, webhookReceiver } from '../../helpers/webhooks.js'
+import { BY_CLI, FAST_RETRIES, deliveriesOf, webhookReceiver } from '../../helpers/webhooks.js'
 
 const hook = (action: string) => action as OrgAction
 
@@ -23,7 +23,7 @@ t.test('/v1/orgs webhook routes: apikeys:manage, one organization\'s endpoints, 
   const { webhook, secret } = created.json()
   t.match(webhook, { organizationId: orgA.id, events: ['*'] })
   forA.secret = secret
-  const admins = await app.webhooks.create({ organizationId: null }, { url: forAdmins.url, events: ['role.created'] })
+  const admins = await app.webhooks.create({ organizationId: null }, BY_CLI, { url: forAdmins.url, events: ['role.created'] })
   forAdmins.secret = admins.secret
 
   assertError(t, await orgCall(app, hook('listwebhooks'), member.token, { organizationId: orgA.id }), 403, 'ORG.FORBIDDEN')
@@ -60,5 +60,8 @@ t.test('/v1/orgs webhook routes: apikeys:manage, one organization\'s endpoints, 
   const rotated = await orgCall(app, hook('rotatewebhooksecret'), owner.token, { organizationId: orgA.id, webhookId: webhook.id })
   t.match(rotated.json().secret, /^whsec_/)
   t.equal((await orgCall(app, hook('deletewebhook'), owner.token, { organizationId: orgA.id, webhookId: webhook.id })).statusCode, 200)
+  t.same((await orgEvents(app, 'webhook.created', orgA.id)).map((e) => [e.account_id, e.data.webhookId]), [[owner.account.id, webhook.id]],
+    'the organization\'s audit log has the creation, by its member')
+  t.equal((await orgEvents(app, 'webhook.deleted', orgA.id)).length, 1)
   t.same((await app.webhooks.list({ organizationId: null })).map((w) => w.id), [admins.webhook.id], 'the admins list only theirs')
 })
