@@ -149,7 +149,8 @@ async function main () {
     RATE_LIMIT_MAX: '1000000000',
     LOGIN_RATE_LIMIT_MAX: '1000000000', LOGIN_LOCKOUT_THRESHOLD: '1000000', // counted, never refused (bench/README.md)
     DB_POOL_SIZE: String(SERVICE_POOL),
-    WORKER_ENABLED: 'true'
+    // BENCH_WORKER_ENABLED=false: jobs queue up and nothing runs them (what the requests alone cost).
+    WORKER_ENABLED: process.env.BENCH_WORKER_ENABLED ?? 'true'
   }
   const services: Service[] = []
   try {

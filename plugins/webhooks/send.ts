@@ -36,7 +36,10 @@ export async function sendAttempt (opts: SendOptions): Promise<Attempt> {
   const url = new URL(opts.url)
   const deadline = AbortSignal.timeout(opts.timeoutMs)
   try {
-    const destination = await resolveDestination(url.hostname, opts.checkAddresses)
+    // The resolution counts against the deadline too (getaddrinfo itself cannot be cancelled).
+    const expired = new Promise<never>((_resolve, reject) => deadline.addEventListener('abort', () => reject(deadline.reason), { once: true }))
+    expired.catch(() => {})
+    const destination = await Promise.race([resolveDestination(url.hostname, opts.checkAddresses), expired])
     const timestamp = new Date()
     const signature = new Webhook(opts.secret).sign(opts.id, timestamp, opts.body)
     const pinned: LookupFunction = (_host, options, callback) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../core/errors.js'
@@ -10,6 +11,7 @@ import type { PublicWebhookDelivery, PublicWebhookEndpoint } from '../../schemas
 import { WEBHOOK_ERRORS } from './errors.js'
 import { deliveryStatements, endpointStatements, type DeliveryRow, type EndpointRow } from './repository.js'
 import { sendAttempt } from './send.js'
+import { isForbiddenAddress } from './addresses.js'
 
 declare module 'fastify' {
   interface FastifyInstance { webhooks: ReturnType<typeof createWebhooks> }
@@ -61,6 +63,9 @@ export function createWebhooks (app: FastifyInstance) {
     const refuse = (reason: string) => new AppError(WEBHOOK_ERRORS.WEBHOOK_BAD_REQUEST_URL, { params: { reason } })
     if (parsed.protocol !== 'https:' && (production || parsed.protocol !== 'http:')) throw refuse(production ? 'https only' : 'http or https only')
     if (parsed.username || parsed.password) throw refuse('no user name or password in the URL')
+    // An address written in the URL is refused at once; a name is checked at each delivery, once resolved.
+    const literal = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname
+    if (production && isIP(literal) && isForbiddenAddress(literal)) throw refuse('a loopback, private or link-local address')
   }
 
   /** Runs `change` and records its audit event in one transaction (an organization's with its organizationId). */

@@ -84,6 +84,11 @@ t.test('in production: https only, and an endpoint resolving to loopback gets no
   const app = await build(t, { env: { ...PRODUCTION_ENV, WORKER_ENABLED: 'true', WEBHOOK_RETRY_SCHEDULE: '1h' } })
   const call = await adminCaller(app)
   assertError(t, await call('createwebhook', { url: receiver.url, events: ['*'] }), 400, 'WEBHOOK.BAD_REQUEST_URL')
+  for (const url of ['https://10.1.2.3/hooks', 'https://169.254.169.254/latest', 'https://[::1]:8443/x', 'https://[fd00::1]/x']) {
+    const res = await call('createwebhook', { url, events: ['*'] })
+    assertError(t, res, 400, 'WEBHOOK.BAD_REQUEST_URL')
+    t.match(res.json().message, /loopback, private or link-local/, `${url}: refused when registered`)
+  }
   // https to a name resolving to 127.0.0.1: refused after resolution, before connecting.
   const created = await call('createwebhook', { url: `https://localhost:${receiver.port}/hooks`, events: ['login.succeeded'] })
   t.equal(created.statusCode, 201)
