@@ -50,6 +50,8 @@ import orgs from './plugins/orgs/orgs.js'
 import orgRoutes from './plugins/orgs/routes.js'
 import orgAdminRoutes from './plugins/orgs/admin-routes.js'
 import orgSessionRoutes from './plugins/orgs/session-routes.js'
+import webhooks from './plugins/webhooks/webhooks.js'
+import { webhookAdminRoutes, webhookOrgRoutes } from './plugins/webhooks/routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -92,7 +94,8 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [federationRoutes, ['user']],
   [orgSessionRoutes, ['user']],
   [adminRoutes, ['admin']],
-  [orgAdminRoutes, ['admin']]
+  [orgAdminRoutes, ['admin']],
+  [webhookAdminRoutes, ['admin']]
 ]
 const VERSIONED = /^\/(v[0-9]+)\//
 
@@ -195,6 +198,8 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(orgs)
   await app.register(rooms, { listen: role === 'serve' && opts.listen !== false })
   await app.register(posts, { steps: opts.publishSteps })
+  // Webhook endpoints and their deliveries (both roles: the worker sends them).
+  await app.register(webhooks)
 
   // Jobs, then (serve only) sockets and routes.
   await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList, cronItems })
@@ -220,5 +225,6 @@ async function registerRoutes (app: FastifyInstance) {
   }
   await app.register(postRoutes, { prefix: '/v1/posts' })
   await app.register(orgRoutes, { prefix: '/v1/orgs' })
+  await app.register(webhookOrgRoutes, { prefix: '/v1/orgs' })
   await app.register(realtimeRoutes, { prefix: '/v1' })
 }

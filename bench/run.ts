@@ -19,6 +19,7 @@ import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 import { scaleScenarios } from './scale.js'
 import { orgScenarios } from './orgs.js'
+import { webhookOption } from './webhooks.js'
 
 const quick = process.argv.includes('--quick')
 // `--only=refresh,login` runs just those scenarios (with their ceilings); sessions and sockets run only when named;
@@ -122,7 +123,8 @@ async function main () {
     RATE_LIMIT_MAX: '1000000000',
     LOGIN_RATE_LIMIT_MAX: '1000000000', LOGIN_LOCKOUT_THRESHOLD: '1000000', API_KEY_RATE_LIMIT_MAX: '1000000000', // counted, never refused (bench/README.md)
     DB_POOL_SIZE: String(SERVICE_POOL),
-    WORKER_ENABLED: 'true'
+    // BENCH_WORKER_ENABLED=false: jobs queue up and nothing runs them (what the requests alone cost).
+    WORKER_ENABLED: process.env.BENCH_WORKER_ENABLED ?? 'true'
   }
   const services: Service[] = []
   try {
@@ -139,6 +141,7 @@ async function main () {
     const perUser = quick ? 200 : 1000
     log('seeding users and sessions')
     const tokens = await seed(url, 1000, perUser)
+    results.webhook = await webhookOption(url, log)
     // Each side of the refresh scenario spends sessions of its own.
     const serviceTokens = tokens.filter((_, i) => i % 3 === 0)
     const rawHashes = tokens.filter((_, i) => i % 3 === 1).map(hashToken)

@@ -185,6 +185,55 @@ export const apiKeys = pgTable('api_keys', {
 }, (t) => [index('api_keys_organization_id_idx').on(t.organizationId)])
 
 /**
+ * Where audit events are sent (docs/webhooks.md): an admin's endpoint (organization_id null)
+ * receives every event it subscribes to, an organization's only that organization's. `events`:
+ * audit event names or `*`. `secret` (`whsec_` and base64) signs the deliveries; it is shown once.
+ * `failing_since`: the first failed attempt since the last success (5 days of it disable the endpoint).
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: id(),
+  organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  description: varchar('description', { length: 500 }).notNull().default(''),
+  secret: varchar('secret', { length: 100 }).notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  disabledAt: ts('disabled_at'),
+  failingSince: ts('failing_since'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow()
+}, (t) => [
+  index('webhook_endpoints_organization_id_idx').on(t.organizationId),
+  check('webhook_endpoints_events_not_empty', sql`cardinality(${t.events}) between 1 and 100`)
+])
+
+/**
+ * One audit event to send to one endpoint; `id` is its `webhook-id`, the same on every attempt
+ * (receivers deduplicate by it). Each attempt updates `attempts`, the last response code, duration
+ * and error; `next_attempt_at` is when the next one is due while `pending`.
+ */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: id(),
+  endpointId: uuid('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  auditEventId: uuid('audit_event_id').notNull().references(() => auditEvents.id, { onDelete: 'cascade' }),
+  eventType: varchar('event_type', { length: 64 }).notNull(),
+  status: varchar('status', { length: 16 }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastResponseCode: integer('last_response_code'),
+  durationMs: integer('duration_ms'),
+  lastError: text('last_error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  nextAttemptAt: ts('next_attempt_at'),
+  deliveredAt: ts('delivered_at')
+}, (t) => [
+  unique('webhook_deliveries_endpoint_event_unique').on(t.endpointId, t.auditEventId),
+  index('webhook_deliveries_endpoint_id_idx').on(t.endpointId, t.id),
+  // The prune of old audit events deletes their deliveries through the foreign key.
+  index('webhook_deliveries_audit_event_id_idx').on(t.auditEventId),
+  check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`)
+])
+
+/**
  * A table's name quoted for SQL text: the service's statements name the tables of this schema
  * only through it (test/statements.test.ts checks that).
  */

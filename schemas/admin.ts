@@ -18,7 +18,9 @@ export const AUDIT_EVENTS = [
   'account.claimed', 'mfa.locked',
   // Organizations: `data.organizationId` on each
   'org.created', 'org.updated', 'org.deleted', 'member.invited', 'member.joined', 'member.role_changed', 'member.removed',
-  'role.created', 'role.updated', 'role.deleted', 'apikey.created', 'apikey.revoked'
+  'role.created', 'role.updated', 'role.deleted', 'apikey.created', 'apikey.revoked',
+  // Webhook endpoints (`data.webhookId`; an organization's carry `data.organizationId`)
+  'webhook.created', 'webhook.updated', 'webhook.deleted', 'webhook.secret_rotated', 'webhook.disabled'
 ] as const
 export type AuditEventName = typeof AUDIT_EVENTS[number]
 

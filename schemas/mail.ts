@@ -7,13 +7,14 @@ import { Type, type Static } from '@sinclair/typebox'
  * `login_locked` tells the owner that wrong passwords paused password sign-in for `params.lockedFor` seconds, with a
  * sign-in link (its token's purpose is `sign_in`); `login_locked_notice` says the same without a link and names the reset.
  * `org_invitation` invites the address into the organization `params.organization` (its token is an invitation's).
+ * `webhook_disabled` tells an admin that the webhook endpoint `params.url` failed for too long and was disabled (no link).
  */
 export const MailTemplateSchema = Type.Union([Type.Literal('verify_email'), Type.Literal('reset_password'), Type.Literal('sign_in'),
   Type.Literal('change_email'), Type.Literal('email_change_notice'), Type.Literal('mfa_locked'), Type.Literal('login_locked'),
-  Type.Literal('login_locked_notice'), Type.Literal('org_invitation')])
+  Type.Literal('login_locked_notice'), Type.Literal('org_invitation'), Type.Literal('webhook_disabled')])
 export type MailTemplate = Static<typeof MailTemplateSchema>
 /** The mails without a link (nor a token to check before sending). */
-export const NOTICES: ReadonlySet<MailTemplate> = new Set(['email_change_notice', 'mfa_locked', 'login_locked_notice'])
+export const NOTICES: ReadonlySet<MailTemplate> = new Set(['email_change_notice', 'mfa_locked', 'login_locked_notice', 'webhook_disabled'])
 
 /** V1SendEmailTask's payload (docs/behaviour.md#mail): `{ template, to, locale, params }`. */
 export const SendEmailTaskPayloadSchema = Type.Object({
@@ -30,7 +31,9 @@ export const SendEmailTaskPayloadSchema = Type.Object({
     /** How long the lock lasts in seconds, as the mail states it (mfa_locked, login_locked, login_locked_notice). */
     lockedFor: Type.Optional(Type.Integer({ minimum: 1 })),
     /** The name of the organization an invitation is to (org_invitation). */
-    organization: Type.Optional(Type.String({ maxLength: 100 }))
+    organization: Type.Optional(Type.String({ maxLength: 100 })),
+    /** The URL of the webhook endpoint that was disabled (webhook_disabled). */
+    url: Type.Optional(Type.String({ maxLength: 2000 }))
   })
 })
 export type SendEmailTaskPayload = Static<typeof SendEmailTaskPayloadSchema>

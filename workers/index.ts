@@ -4,6 +4,8 @@ import { V1PublishTask } from './V1PublishTask.js'
 import { V1PruneSessionsTask } from './V1PruneSessionsTask.js'
 import { V1PruneAuditEventsTask } from './V1PruneAuditEventsTask.js'
 import { V1SendEmailTask } from './V1SendEmailTask.js'
+import { V1FanOutWebhooksTask } from './V1FanOutWebhooksTask.js'
+import { V1DeliverWebhookTask } from './V1DeliverWebhookTask.js'
 
 /** Every task the worker runs, by name. */
 export function taskList (app: FastifyInstance): TaskList {
@@ -11,7 +13,9 @@ export function taskList (app: FastifyInstance): TaskList {
     V1PublishTask: V1PublishTask(app),
     V1PruneSessionsTask: V1PruneSessionsTask(app),
     V1PruneAuditEventsTask: V1PruneAuditEventsTask(app),
-    V1SendEmailTask: V1SendEmailTask(app)
+    V1SendEmailTask: V1SendEmailTask(app),
+    V1FanOutWebhooksTask: V1FanOutWebhooksTask(app),
+    V1DeliverWebhookTask: V1DeliverWebhookTask(app)
   }
 }
 

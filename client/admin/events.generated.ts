@@ -54,7 +54,12 @@ export const AUDIT_EVENTS = [
   'role.updated',
   'role.deleted',
   'apikey.created',
-  'apikey.revoked'
+  'apikey.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'webhook.disabled'
 ] as const
 
 export type AuditEventName = typeof AUDIT_EVENTS[number]

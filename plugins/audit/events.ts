@@ -87,7 +87,7 @@ export async function recordEvent (db: Queryable, event: AuditEvent, context: Au
 }
 
 /** A row of the audit log as listed: with the emails of its account and actor (null when none). */
-type ListedRow = AuditRow & { account_email: string | null, actor_email: string | null }
+export type ListedRow = AuditRow & { account_email: string | null, actor_email: string | null }
 
 export function presentAuditEvent (row: ListedRow): PublicAuditEvent {
   return {
@@ -121,7 +121,8 @@ export interface AuditFilters {
 // Newest first by id (UUIDv7); `from` inclusive, `to` exclusive. The emails are looked up for
 // the page's rows only, after the limit.
 type ListParams = Record<'accountType' | 'accountId' | 'event' | 'from' | 'to' | 'after', string | null> & { limit: number }
-const emailOf = (type: string, id: string) => `case ${type} when 'user' then (select email from ${nameOf(users)} where id = ${id})
+/** The email of an account (user or admin) by its type and id, as SQL expressions: null for neither. */
+export const emailOf = (type: string, id: string) => `case ${type} when 'user' then (select email from ${nameOf(users)} where id = ${id})
       when 'admin' then (select email from ${nameOf(admins)} where id = ${id}) end`
 const LIST = statement<ListedRow, ListParams>((p) => `with page as (select * from ${AUDIT_EVENTS_TABLE}
     where (${p.accountType}::text is null or account_type = ${p.accountType}) and (${p.accountId}::uuid is null or account_id = ${p.accountId})

@@ -48,6 +48,11 @@ export function queueNoticeSql (template: string, to: string, locale: string, pa
   return addMailJob(template, to, locale, jsonObject(params))
 }
 
+/** SQL queuing webhook_disabled to `to` about the endpoint at `url`; the arguments are SQL expressions. */
+export function queueWebhookDisabledSql (to: string, locale: string, url: string): string {
+  return addMailJob("'webhook_disabled'", to, locale, jsonObject({ url }))
+}
+
 /**
  * SQL queuing the mail of a password lock to `to`, lasting `lockedFor` seconds: login_locked with
  * the sign-in `link` (lasting `expiresIn`), or login_locked_notice when `link` is null; the

@@ -43,11 +43,11 @@ export function renderMail (i18n: FastifyInstance['i18n'], mail: SendEmailTaskPa
   const locale = i18n.supported(mail.locale) ?? 'en'
   const t = (key: string, params?: Record<string, string>) => i18n.translate(locale, `MAIL[${key}]`, params)
   const template: MailTemplate = mail.template
-  const { link = '', expiresIn = 0, newEmail = '', lockedFor, organization = '' } = mail.params
+  const { link = '', expiresIn = 0, newEmail = '', lockedFor, organization = '', url = '' } = mail.params
   const subject = t(`${template}_subject`)
   const lifetime = lockedFor === undefined ? '' : formatLifetime(lockedFor, locale)
   if (NOTICES.has(template)) {
-    return renderNotice(locale, subject, [t(`${template}_intro`, { email: mail.to, newEmail, lifetime }), t(`${template}_advice`)])
+    return renderNotice(locale, subject, [t(`${template}_intro`, { email: mail.to, newEmail, lifetime, url }), t(`${template}_advice`)])
   }
   const intro = t(`${template}_intro`, { email: mail.to, lifetime, organization })
   const expires = t('expires', { lifetime: formatLifetime(expiresIn, locale) })

@@ -9,7 +9,7 @@ import type { MailTemplate } from '../../../schemas/mail.js'
  * What a one-time token is for; each purpose has a mail template of the same name (the notices
  * have no token; login_locked carries a sign_in token, login_locked_notice none; org_invitation an invitation's, plugins/orgs).
  */
-export type Purpose = Exclude<MailTemplate, 'email_change_notice' | 'mfa_locked' | 'login_locked' | 'login_locked_notice' | 'org_invitation'>
+export type Purpose = Exclude<MailTemplate, 'email_change_notice' | 'mfa_locked' | 'login_locked' | 'login_locked_notice' | 'org_invitation' | 'webhook_disabled'>
 /** Where each purpose's link points in the client app (docs/api.md#what-a-client-apps-pages-call). */
 export const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', sign_in: '/sign-in', change_email: '/confirm-email-change' }
 type Id = Pick<OwnerRow, 'id'>

@@ -36,10 +36,11 @@ import { webauthn } from './webauthn.js'
 import { mfa } from './mfa.js'
 import { overload } from './overload.js'
 import { pages } from './pages.js'
+import { webhooks } from './webhooks.js'
 
 export const CONCERNS = {
   runtime, database, signing, tokens, keys, metrics, accounts, mail, server, redis, rateLimits, sockets, workers, safety, mfa, webauthn,
-  federation, overload, pages
+  federation, overload, pages, webhooks
 } as const
 
 export type ConcernName = keyof typeof CONCERNS

@@ -1,0 +1,27 @@
+import { Type } from '@sinclair/typebox'
+import { defineConcern } from './concern.js'
+import { Duration, list, parseDuration } from './forms.js'
+
+export interface WebhooksConfig {
+  /** The waits before each retry of a failed delivery, in seconds: one attempt more than there are waits. */
+  webhookRetrySchedule: number[]
+  /** How long one delivery attempt may take, in milliseconds (connect, send, answer). */
+  webhookTimeoutMs: number
+  /** How long an endpoint may fail without a success before it is disabled (its admins are mailed), in seconds. */
+  webhookDisableAfter: number
+}
+
+/** Webhooks (docs/webhooks.md): retries, the attempt's timeout, when a failing endpoint is disabled. */
+export const webhooks = defineConcern({
+  env: {
+    WEBHOOK_RETRY_SCHEDULE: Type.String({ pattern: '^[0-9]+[smhd](,[0-9]+[smhd]){0,19}$', default: '5s,5m,30m,2h,5h,10h,14h',
+      description: 'comma-separated durations like 5s,5m,2h (at most 20)' }),
+    WEBHOOK_TIMEOUT: Duration('10s'),
+    WEBHOOK_DISABLE_AFTER: Duration('5d')
+  },
+  read: (env): WebhooksConfig => ({
+    webhookRetrySchedule: list(env.WEBHOOK_RETRY_SCHEDULE).map(parseDuration),
+    webhookTimeoutMs: parseDuration(env.WEBHOOK_TIMEOUT) * 1000,
+    webhookDisableAfter: parseDuration(env.WEBHOOK_DISABLE_AFTER)
+  })
+})

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { CreatedWebhookResponseSchema, WebhookArgs } from '../../../schemas/webhooks.js'
+import { webhookError } from '../errors.js'
+import { accessOf, actorOf, operationOf, scopeOf, type Owner } from './scope.js'
+
+/** createwebhook `url`, `events` (audit event names or `*`), `description`: the endpoint and its secret, shown this once. */
+export const createwebhook = (owner: Owner): FastifyPluginAsync => async (app) => {
+  const { webhooks } = app
+  defineAction(app, {
+    url: '/createwebhook',
+    operation: operationOf(owner, 'Create', 'Webhook'),
+    ...accessOf(owner),
+    errors: [webhookError('WEBHOOK_BAD_REQUEST_URL')],
+    summary: 'Register a webhook endpoint (its secret is shown once)',
+    args: WebhookArgs[owner].create,
+    responses: { 201: CreatedWebhookResponseSchema },
+    handler: async (request, reply) => {
+      const { url, events, description } = request.query
+      const created = await webhooks.create(scopeOf(request), actorOf(request), { url, events, description })
+      reply.code(201).headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
+      return { status: 201 as const, success: true as const, ...created }
+    }
+  })
+}

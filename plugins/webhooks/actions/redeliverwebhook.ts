@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../core/action.js'
+import { WebhookArgs, WebhookDeliveryResponseSchema } from '../../../schemas/webhooks.js'
+import { webhookError } from '../errors.js'
+import { accessOf, operationOf, scopeOf, type Owner } from './scope.js'
+
+/** redeliverwebhook `webhookId`, `deliveryId`: sent again now (same webhook-id), with a fresh schedule of retries. */
+export const redeliverwebhook = (owner: Owner): FastifyPluginAsync => async (app) => {
+  const { webhooks } = app
+  defineAction(app, {
+    url: '/redeliverwebhook',
+    operation: operationOf(owner, 'Redeliver', 'Webhook'),
+    ...accessOf(owner),
+    errors: [webhookError('WEBHOOK_NOT_FOUND'), webhookError('WEBHOOK_DELIVERY_NOT_FOUND')],
+    summary: 'Send a delivery again, now',
+    args: WebhookArgs[owner].redeliver,
+    responses: { 200: WebhookDeliveryResponseSchema },
+    handler: async (request) => {
+      const delivery = await webhooks.redeliver(scopeOf(request), request.query.webhookId, request.query.deliveryId)
+      return { status: 200 as const, success: true as const, delivery }
+    }
+  })
+}
