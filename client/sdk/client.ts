@@ -47,23 +47,6 @@ export function createClient (options: ClientOptions = {}) {
   })
   const { accessToken, refresh } = session
   const sockets = new Set<LatchkeySocket>()
-  // A sign-out in flight: the service closes this device's sockets (4401) before it answers, and a
-  // socket must not ask for a refresh that can only fail (a 401 in the console) meanwhile. It waits
-  // for `ending`, which settles only once this tab is signed out (or the request failed and it is not).
-  let ending: Promise<unknown> | null = null
-  async function signingOut (work: () => Promise<unknown>, evenOnFailure: boolean): Promise<void> {
-    const done = (async () => {
-      try {
-        await work()
-      } catch (err) {
-        if (evenOnFailure) session.signOut(true)
-        throw err
-      }
-      session.signOut(true)
-    })()
-    ending = done.catch(() => {})
-    try { await done } finally { ending = null }
-  }
   warnIfCrossSite(base)
 
   function signIn (body: Json): SignInResult {
@@ -207,7 +190,7 @@ export function createClient (options: ClientOptions = {}) {
     /** Signs this device out (every tab of this origin with it); signed out here even if the service cannot be reached. */
     async logout (): Promise<void> {
       try {
-        if (session.held || await refresh()) await signingOut(() => authed('logout'), true)
+        if (session.held || await refresh()) await session.signOutAfter(() => authed('logout'), true)
       } finally {
         session.signOut(true)
       }
@@ -215,7 +198,7 @@ export function createClient (options: ClientOptions = {}) {
 
     /** Signs every device of the account out. */
     async logoutAll (): Promise<void> {
-      await signingOut(() => authed('logoutall'), false)
+      await session.signOutAfter(() => authed('logoutall'), false)
     },
 
     /** The account's devices (one per session family), this one marked `current`. */
@@ -227,7 +210,7 @@ export function createClient (options: ClientOptions = {}) {
     async revokeSession (sessionId: string): Promise<void> {
       const sid = session.held?.sid
       const current = sid !== undefined && sid === sessionId.toLowerCase()
-      if (current) await signingOut(() => authed('revokesession', { sessionId }), false)
+      if (current) await session.signOutAfter(() => authed('revokesession', { sessionId }), false)
       else await authed('revokesession', { sessionId })
     },
 
@@ -285,7 +268,7 @@ export function createClient (options: ClientOptions = {}) {
         url: opts.url ?? `${base.replace(/^http/, 'ws')}/v1/ws`,
         accessToken,
         refresh: async () => {
-          if (ending) await ending
+          await session.ending
           return session.held ? (await refresh())?.token ?? null : null
         },
         closed: (s) => { unfollow(); sockets.delete(s) }

@@ -72,6 +72,10 @@ export function createSession (opts: SessionOptions) {
   let held: Held | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
   let inflight: Promise<Held | null> | null = null
+  // A sign-out in flight: the service closes this device's sockets (4401) before it answers, and a
+  // socket must not ask for a refresh that can only fail (a 401 in the console) meanwhile. It waits
+  // for `ending`, which settles only once this tab is signed out (or the request failed and it is not).
+  let ending: Promise<unknown> | null = null
   const listeners = new Set<(state: AuthState) => void>()
   const waiters = new Set<() => void>()
   const followers = new Set<Follower>()
@@ -224,6 +228,22 @@ export function createSession (opts: SessionOptions) {
     signOut,
     refresh,
     rotate,
+    /** Runs a sign-out request, then signs this tab out (when it failed too, if `evenOnFailure`). */
+    async signOutAfter (work: () => Promise<unknown>, evenOnFailure: boolean): Promise<void> {
+      const done = (async () => {
+        try {
+          await work()
+        } catch (err) {
+          if (evenOnFailure) signOut(true)
+          throw err
+        }
+        signOut(true)
+      })()
+      ending = done.catch(() => {})
+      try { await done } finally { ending = null }
+    },
+    /** The sign-out in flight, settled once this tab is signed out (or its request failed); null when none. */
+    get ending (): Promise<unknown> | null { return ending },
     /** An access token that is not about to expire, refreshed first when needed; UNAUTHORIZED when signed out. */
     async accessToken (): Promise<string> {
       if (held && held.expiresAt - Date.now() > Math.min(5000, margin(held))) return held.token
