@@ -69,6 +69,12 @@ export interface Account {
   amr: Assurance['amr']
   /** The organization the session acts for (its access token's `org`); absent when it acts for none. */
   org?: OrgClaim
+  /**
+   * On routes declaring a permission, with an org token: the caller's membership in the token's
+   * organization as the permission check's column read it with the owner (PermissionHooks.member),
+   * null when there is none; absent elsewhere. The domain that owns organizations reads it.
+   */
+  member?: unknown
 }
 
 /**

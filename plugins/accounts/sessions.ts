@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Account, AccountType, Client } from './registry.js'
 import { presentAccount, repositoryOf } from './repository.js'
+import { authenticateWithStatement, type AuthenticateColumn } from './repository/owners.js'
 import { createLogin } from './login.js'
 import { createSignup } from './signup.js'
 import { createRefresh } from './refresh.js'
@@ -27,6 +28,12 @@ export function createSessions (app: FastifyInstance) {
   const { sql, tokens } = app
   const login = createLogin(app)
   const refresh = createRefresh(app, login)
+  // The owner reads with a column composed in, built once per column and account type (prepared statements).
+  const composed = new Map<AuthenticateColumn, Map<string, ReturnType<typeof authenticateWithStatement>>>()
+  function withColumn (kind: AccountType, column: AuthenticateColumn) {
+    const byKind = composed.get(column) ?? composed.set(column, new Map()).get(column)!
+    return byKind.get(kind.type) ?? byKind.set(kind.type, authenticateWithStatement(kind, column)).get(kind.type)!
+  }
 
   return {
     // The steps, for the sign-in methods that build on them; newSession and issue stay inside.
@@ -50,9 +57,11 @@ export function createSessions (app: FastifyInstance) {
     /**
      * The owner of an access token, or null: signature, exp and iss are checked by the verifier,
      * then type and audience against this route and request (`client` null accepts either of
-     * the type's audiences, as the WebSocket does), then one indexed read of the owner.
+     * the type's audiences, as the WebSocket does), then one indexed read of the owner; with
+     * `member` (a route's permission check) and an org token, the membership in its organization
+     * is read in the same statement (`account.member`).
      */
-    async authenticate (kind: AccountType, token: string, client: Client | null): Promise<Account | null> {
+    async authenticate (kind: AccountType, token: string, client: Client | null, member?: AuthenticateColumn): Promise<Account | null> {
       let claims
       try {
         claims = tokens.verify(token)
@@ -61,12 +70,18 @@ export function createSessions (app: FastifyInstance) {
       }
       client ??= claims.aud === kind.audiences.app ? 'app' : 'web'
       if (claims.type !== kind.type || claims.aud !== kind.audiences[client] || !UUID_PATTERN.test(claims.sub)) return null
-      const [owner] = await repositoryOf(kind).owners.authenticate.run(sql, { id: claims.sub })
+      // An org token on a route with a permission: the membership is read with the owner.
+      const org = member && kind.organizations && claims.org && typeof claims.org.id === 'string' && UUID_PATTERN.test(claims.org.id)
+        ? claims.org.id
+        : null
+      const [owner] = org
+        ? await withColumn(kind, member!).run(sql, { id: claims.sub, argument: org })
+        : await repositoryOf(kind).owners.authenticate.run(sql, { id: claims.sub })
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null
       const sessionId = typeof claims.sid === 'string' && UUID_PATTERN.test(claims.sid) ? claims.sid : null
       return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp, ...claimedAssurance(claims),
         // As the token states it: the organization's routes compare membershipVersion with the current one.
-        ...(kind.organizations && claims.org && { org: claims.org }) }
+        ...(kind.organizations && claims.org && { org: claims.org }), ...(org && { member: (owner as { extra?: unknown }).extra ?? null }) }
     },
 
     close () {

@@ -7,7 +7,7 @@ import type { AuditContext } from '../audit/events.js'
 import type { Queryable } from '../core/db.js'
 import type { OrgClaim } from '../accounts/registry.js'
 import { ORG_ERRORS, orgError } from './errors.js'
-import { keyStatements, orgStatements, type MembershipRow } from './repository.js'
+import { keyStatements, membershipColumn, membershipFromColumn, orgStatements, type MembershipRow } from './repository.js'
 import { grants } from './permissions.js'
 
 /** What the permission check leaves for the handler: the organization and what the caller holds in it. */
@@ -19,6 +19,8 @@ export interface Membership {
   permissions: string[]
   /** The membership's version (org claims of access tokens carry it); null for an API key. */
   version: number | null
+  /** The membership with its organization as the check read it; null for an API key. */
+  row: MembershipRow | null
 }
 
 declare module 'fastify' {
@@ -55,9 +57,12 @@ export type Refusal = 'not_found' | 'stale_token' | 'forbidden'
  * indexed read of the membership with its role. `org`, the org claim of the user's access token:
  * issued for this organization at another membership version, it is stale.
  */
-export async function memberAccess (sql: Queryable, user: { id: string, org?: OrgClaim }, organizationId: string,
+export async function memberAccess (sql: Queryable, user: { id: string, org?: OrgClaim, member?: unknown }, organizationId: string,
   permission: string | true): Promise<{ row: MembershipRow } | { refused: Refusal }> {
-  const [row] = await orgStatements.membership.run(sql, { organizationId, userId: user.id })
+  // An org token's own organization was read with the owner (plugins/accounts/auth.ts): no second read.
+  const [row] = user.member !== undefined && user.org?.id === organizationId
+    ? [membershipFromColumn(user.member)]
+    : await orgStatements.membership.run(sql, { organizationId, userId: user.id })
   if (!row) return { refused: 'not_found' }
   if (user.org && user.org.id === organizationId && user.org.membershipVersion !== row.version) return { refused: 'stale_token' }
   if (permission !== true && !grants(row.permissions, permission)) return { refused: 'forbidden' }
@@ -123,7 +128,7 @@ export function createAccessHooks (app: FastifyInstance): PermissionHooks {
       // A key acts for its own organization only: another one is as unknown as any.
       if (key.organizationId !== organizationId) { deny('not_found'); throw notFound() }
       if (permission !== true && !grants(key.permissions, permission)) { deny('forbidden'); throw forbidden(permission) }
-      request.membership = { organizationId, role: null, roleId: null, permissions: key.permissions, version: null }
+      request.membership = { organizationId, role: null, roleId: null, permissions: key.permissions, version: null, row: null }
       return
     }
     const access = await memberAccess(sql, request.account!, organizationId, permission)
@@ -136,8 +141,8 @@ export function createAccessHooks (app: FastifyInstance): PermissionHooks {
       throw new AppError('UNAUTHORIZED')
     }
     const { row } = access
-    request.membership = { organizationId, role: row.role, roleId: row.role_id, permissions: row.permissions, version: row.version }
+    request.membership = { organizationId, role: row.role, roleId: row.role_id, permissions: row.permissions, version: row.version, row }
   }
 
-  return { authenticateKey, check, errors: [orgError('ORG_NOT_FOUND'), orgError('ORG_FORBIDDEN')] }
+  return { authenticateKey, check, errors: [orgError('ORG_NOT_FOUND'), orgError('ORG_FORBIDDEN')], member: membershipColumn }
 }

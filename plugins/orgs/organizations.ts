@@ -41,12 +41,6 @@ export function createOrganizations (app: FastifyInstance) {
       return (await orgStatements.mine.run(sql, { userId })).map(presentMine)
     },
 
-    async getMine (organizationId: string, userId: string): Promise<MyOrganization> {
-      const [row] = await orgStatements.membership.run(sql, { organizationId, userId })
-      if (!row) throw notFound()
-      return presentMine(row)
-    },
-
     async update (caller: OrgCaller, organizationId: string, changes: { slug?: string, name?: string }): Promise<PublicOrganization> {
       try {
         return await sql.begin(async (tx) => {

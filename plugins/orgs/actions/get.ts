@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
+import { presentMine } from '../present.js'
 import { MyOrganizationResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
 
 /** /v1/orgs/get: `organizationId`: the organization with the caller's role (members only). */
 export const get: FastifyPluginAsync = async (app) => {
-  const { orgs } = app
   defineAction(app, {
     url: '/get',
     operation: 'V1GetOrg',
@@ -15,7 +15,8 @@ export const get: FastifyPluginAsync = async (app) => {
     args: OrgArgsSchema,
     responses: { 200: MyOrganizationResponseSchema(200) },
     handler: async (request) => {
-      const organization = await orgs.getMine(request.query.organizationId, request.account!.id)
+      // The permission check read the membership with its organization (members only: never a key).
+      const organization = presentMine(request.membership!.row!)
       return { status: 200 as const, success: true as const, organization }
     }
   })

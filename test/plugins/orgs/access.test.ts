@@ -23,9 +23,11 @@ t.test('the permission check: the membership as it is now, and the token\'s org 
   t.test('leaves request.membership for the handler', async (t) => {
     const { request, reply } = fake({ id: member.account.id, type: 'user' }, org.id)
     await check(request, reply, 'members:read')
-    t.same(request.membership, {
+    const { row, ...membership } = request.membership!
+    t.same(membership, {
       organizationId: org.id, role: 'member', roleId: '00000000-0000-7000-8000-000000000003', permissions: ['members:read', 'rooms:join'], version: 1
     })
+    t.match(row, { id: org.id, slug: org.slug, user_id: member.account.id, role: 'member', version: 1, created_at: Date }, 'the row, with its organization, for the handler')
   })
 
   t.test('a token whose org claim carries the current version passes; another version is 401 (refresh)', async (t) => {

@@ -58,3 +58,37 @@ t.test('an org claim from switchorg goes stale at once when the membership chang
   t.equal(after.statusCode, 200, after.body)
   t.equal(orgOf(after.json().token), undefined, 'a removed member\'s refreshed token acts for no organization')
 })
+
+/**
+ * An org token's own organization is read with the owner, in the authentication's statement
+ * (account.member); another organization named by the request is read on its own. Both answer
+ * as the membership is now.
+ */
+t.test('an org token: the membership read with the owner answers as the separate read does', async (t) => {
+  const app = await build(t, { env: ENV })
+  const owner = await newMember(app)
+  const org = await newOrg(app, owner)
+  const other = await newOrg(app, owner)
+  const account = await createTestAccount(app, user, { isEmailConfirmed: true })
+  await addMembership(app, org.id, account.id, ROLE_IDS.member)
+  await addMembership(app, other.id, account.id, ROLE_IDS.admin)
+  const signed = await signIn(app, user, account)
+  const switched = await app.inject({
+    method: 'POST', url: '/v1/users/switchorg', payload: { organizationId: org.id, refreshToken: signed.refreshToken },
+    headers: { authorization: `jwt-user ${signed.token}` }
+  })
+  const { token } = switched.json()
+
+  const own = await orgCall(app, 'get', token, { organizationId: org.id })
+  t.equal(own.statusCode, 200, own.body)
+  const plain = await orgCall(app, 'get', signed.token, { organizationId: org.id })
+  t.same(own.json(), plain.json(), 'the same organization, dates included, with a token acting for it and with one acting for none')
+  t.match(own.json().organization, { id: org.id, slug: org.slug, role: 'member', permissions: ['members:read', 'rooms:join'] })
+  const elsewhere = await orgCall(app, 'get', token, { organizationId: other.id })
+  t.match(elsewhere.json().organization, { id: other.id, role: 'admin' }, 'another organization: its own membership')
+
+  t.equal((await orgCall(app, 'delete', owner.token, { organizationId: org.id })).statusCode, 200)
+  const deleted = await orgCall(app, 'get', token, { organizationId: org.id })
+  t.equal(deleted.statusCode, 404, 'a deleted organization is not found through the folded read either')
+  t.equal(deleted.json().error, 'ORG.NOT_FOUND')
+})
