@@ -43,9 +43,12 @@ for (const { store, env } of stores) {
         for (let i = 0; i < 10; i++) {
           const health = await app.inject({ method: 'GET', url: '/health' })
           const ready = await app.inject({ method: 'GET', url: '/ready' })
+          // Never limited, whatever it answers: under a loaded machine's suite /ready may give its
+          // 503 when a dependency takes longer than the probe's 800 ms (plugins/core/actions/ready.ts).
           t.equal(health.statusCode, 200, `/health call ${i + 1}`)
-          t.equal(ready.statusCode, 200, `/ready call ${i + 1}`)
+          t.not(ready.statusCode, 429, `/ready call ${i + 1}`)
           t.equal(health.headers['x-ratelimit-limit'], undefined, 'no rate limit headers on /health')
+          t.equal(ready.headers['x-ratelimit-limit'], undefined, 'nor on /ready')
         }
       })
     })
@@ -54,7 +57,7 @@ for (const { store, env } of stores) {
       const app = await build(t, { routeDirs, env: limited })
       for (let i = 0; i < 10; i++) {
         t.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200)
-        t.equal((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 200)
+        t.not((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 429)
       }
       for (let i = 1; i <= 3; i++) {
         t.equal((await app.inject({ method: 'GET', url: '/v1/echo/ping' })).statusCode, 200, `request ${i} still passes`)
