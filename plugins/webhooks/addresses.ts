@@ -16,13 +16,29 @@ for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe8
 }
 const MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i
 
-/** Whether a webhook may not be sent to `address` (an IP address) in production. */
-export function isForbiddenAddress (address: string): boolean {
+/**
+ * The networks an operator allows although private (WEBHOOK_ALLOWED_NETWORKS: `10.1.0.0/16`,
+ * `fd00::/8`): its own receivers inside the network. A network that does not parse throws.
+ */
+export function allowedNetworks (cidrs: readonly string[]): BlockList {
+  const allowed = new BlockList()
+  for (const cidr of cidrs) {
+    const [network, prefix] = cidr.split('/')
+    const family = isIP(network)
+    if (!family || !/^\d+$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)) throw new Error(`${cidr} is not a network (address/prefix)`)
+    allowed.addSubnet(network, Number(prefix), family === 4 ? 'ipv4' : 'ipv6')
+  }
+  return allowed
+}
+
+/** Whether a webhook may not be sent to `address` (an IP address) in production; `allowed`: the operator's exceptions. */
+export function isForbiddenAddress (address: string, allowed?: BlockList): boolean {
   const mapped = MAPPED.exec(address)?.[1]
-  if (mapped) return isForbiddenAddress(mapped)
+  if (mapped) return isForbiddenAddress(mapped, allowed)
   const family = isIP(address)
   if (family === 0) return true
-  return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  const type = family === 4 ? 'ipv4' : 'ipv6'
+  return FORBIDDEN.check(address, type) && !allowed?.check(address, type)
 }
 
 /** A refused destination: no connection was made. */
@@ -35,14 +51,14 @@ export interface Resolved { address: string, family: 4 | 6 }
 /**
  * The address a delivery connects to: every address the host resolves to is checked (one bad
  * address refuses the host, so that no second resolution can pick it), and the connection is
- * made to the first, which was checked. `checked`: false outside production.
+ * made to the first, which was checked. `checked`: false outside production; `allowed`: the operator's exceptions.
  */
-export async function resolveDestination (host: string, checked: boolean): Promise<Resolved> {
+export async function resolveDestination (host: string, checked: boolean, allowed?: BlockList): Promise<Resolved> {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
   const addresses = await lookup(bare, { all: true, verbatim: true })
   if (addresses.length === 0) throw new Error(`${bare} resolves to no address`)
   if (checked) {
-    const bad = addresses.find((a) => isForbiddenAddress(a.address))
+    const bad = addresses.find((a) => isForbiddenAddress(a.address, allowed))
     if (bad) throw new ForbiddenAddressError(`${bare} resolves to ${bad.address}, a loopback, private or link-local address`)
   }
   return { address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 }

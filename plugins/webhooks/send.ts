@@ -1,6 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { LookupFunction } from 'node:net'
+import type { BlockList, LookupFunction } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { ForbiddenAddressError, resolveDestination } from './addresses.js'
 
@@ -22,6 +22,8 @@ export interface SendOptions {
   timeoutMs: number
   /** Production: the host's addresses are checked before connecting (loopback, private, link-local refused). */
   checkAddresses: boolean
+  /** The networks allowed although private (WEBHOOK_ALLOWED_NETWORKS). */
+  allowed?: BlockList
 }
 
 /**
@@ -39,7 +41,7 @@ export async function sendAttempt (opts: SendOptions): Promise<Attempt> {
     // The resolution counts against the deadline too (getaddrinfo itself cannot be cancelled).
     const expired = new Promise<never>((_resolve, reject) => deadline.addEventListener('abort', () => reject(deadline.reason), { once: true }))
     expired.catch(() => {})
-    const destination = await Promise.race([resolveDestination(url.hostname, opts.checkAddresses), expired])
+    const destination = await Promise.race([resolveDestination(url.hostname, opts.checkAddresses, opts.allowed), expired])
     const timestamp = new Date()
     const signature = new Webhook(opts.secret).sign(opts.id, timestamp, opts.body)
     const pinned: LookupFunction = (_host, options, callback) => {

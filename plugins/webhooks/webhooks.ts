@@ -11,7 +11,7 @@ import type { PublicWebhookDelivery, PublicWebhookEndpoint } from '../../schemas
 import { WEBHOOK_ERRORS } from './errors.js'
 import { deliveryStatements, endpointStatements, type DeliveryRow, type EndpointRow } from './repository.js'
 import { sendAttempt } from './send.js'
-import { isForbiddenAddress } from './addresses.js'
+import { allowedNetworks, isForbiddenAddress } from './addresses.js'
 
 declare module 'fastify' {
   interface FastifyInstance { webhooks: ReturnType<typeof createWebhooks> }
@@ -51,6 +51,7 @@ const SYSTEM: AuditContext = { actorType: 'system', actorId: null, sessionId: nu
 export function createWebhooks (app: FastifyInstance) {
   const { sql, config } = app
   const production = config.isProduction
+  const allowed = allowedNetworks(config.webhookAllowedNetworks)
 
   /** https only in production (http outside it), and no credentials in the URL: they would be sent and listed. */
   function checkUrl (url: string): void {
@@ -65,7 +66,7 @@ export function createWebhooks (app: FastifyInstance) {
     if (parsed.username || parsed.password) throw refuse('no user name or password in the URL')
     // An address written in the URL is refused at once; a name is checked at each delivery, once resolved.
     const literal = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname
-    if (production && isIP(literal) && isForbiddenAddress(literal)) throw refuse('a loopback, private or link-local address')
+    if (production && isIP(literal) && isForbiddenAddress(literal, allowed)) throw refuse('a loopback, private or link-local address')
   }
 
   /** Runs `change` and records its audit event in one transaction (an organization's with its organizationId). */
@@ -158,7 +159,7 @@ export function createWebhooks (app: FastifyInstance) {
       const event = presentAuditEvent(row)
       const body = JSON.stringify({ type: event.event, timestamp: event.createdAt, data: event })
       const attempt = await sendAttempt({ url: row.url, secret: row.secret, id: deliveryId, body, timeoutMs: config.webhookTimeoutMs,
-        checkAddresses: production })
+        checkAddresses: production, allowed })
       const disabled = await sql.begin(async (tx) => {
         const [recorded] = await deliveryStatements.record.run(tx, { id: deliveryId, ok: attempt.ok, code: attempt.status,
           durationMs: attempt.durationMs, error: attempt.error, delays: config.webhookRetrySchedule, disableAfter: config.webhookDisableAfter })

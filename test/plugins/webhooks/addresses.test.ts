@@ -1,5 +1,5 @@
 import t from 'tap'
-import { isForbiddenAddress } from '../../../plugins/webhooks/addresses.js'
+import { allowedNetworks, isForbiddenAddress } from '../../../plugins/webhooks/addresses.js'
 import { sendAttempt } from '../../../plugins/webhooks/send.js'
 import { webhookReceiver } from '../../helpers/webhooks.js'
 
@@ -27,4 +27,20 @@ t.test('in production a host resolving to loopback is refused before any connect
   const attempt = await sendAttempt({ url: receiver.url, secret: SECRET, id: 'msg_2', body: '{"a":1}', timeoutMs: 2000, checkAddresses: false })
   t.match(attempt, { ok: true, status: 200, error: null }, 'outside production, loopback is allowed')
   t.equal(receiver.accepted().size, 1, 'and the receiver verified it')
+})
+
+t.test('WEBHOOK_ALLOWED_NETWORKS: an operator\'s private network is reached in production, its neighbours are not', async (t) => {
+  const allowed = allowedNetworks(['127.0.0.0/24', 'fd00:1::/32', '10.1.0.0/16'])
+  for (const address of ['127.0.0.1', '10.1.200.3', '::ffff:10.1.0.9', 'fd00:1::5']) t.notOk(isForbiddenAddress(address, allowed), `${address} is allowed`)
+  for (const address of ['127.0.1.1', '10.2.0.1', '192.168.1.1', 'fd00:2::5', '::1']) t.ok(isForbiddenAddress(address, allowed), `${address} is still refused`)
+  t.throws(() => allowedNetworks(['10.0.0.0/33']), /not a network/)
+  t.throws(() => allowedNetworks(['example.com/8']), /not a network/)
+
+  const receiver = await webhookReceiver(t)
+  receiver.secret = SECRET
+  const refused = await sendAttempt({ url: `http://[::1]:${receiver.port}/hooks`, secret: SECRET, id: 'msg_3', body: '{}', timeoutMs: 2000, checkAddresses: true, allowed })
+  t.match(refused, { ok: false, status: null, error: /a loopback, private or link-local address/ }, '::1 is outside the allowed networks')
+  const reached = await sendAttempt({ url: receiver.url, secret: SECRET, id: 'msg_4', body: '{"a":1}', timeoutMs: 2000, checkAddresses: true, allowed })
+  t.match(reached, { ok: true, status: 200, error: null }, '127.0.0.1, inside them, is reached with the check on')
+  t.equal(receiver.accepted().size, 1)
 })
