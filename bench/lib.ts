@@ -167,3 +167,11 @@ export async function post (service: Service, path: string, body: unknown, autho
   const json = await res.json() as any
   return { status: res.status, json, respondedAt: performance.now(), ms: performance.now() - started }
 }
+
+/** Rows as a Markdown table with padded columns, as bench/README.md shows them. */
+export function markdownTable (header: string[], rows: string[][]): string {
+  const table = [header, ...rows]
+  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)))
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')
+}

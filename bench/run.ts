@@ -14,7 +14,7 @@ import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.j
 import { ARGON2_OPTIONS } from '../plugins/accounts/passwords.js'
 import { DEFAULT_DB_POOL_SIZE } from '../plugins/core/config.js'
 import { hashToken } from '../plugins/accounts/tokens.js'
-import { measure, median, paired, post, rssMb, runtimes, SERVER_NODE, startProcess, type Service, type Settings } from './lib.js'
+import { markdownTable, measure, median, paired, post, rssMb, runtimes, SERVER_NODE, startProcess, type Service, type Settings } from './lib.js'
 import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings.js'
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 import { scaleScenarios } from './scale.js'
@@ -48,15 +48,12 @@ const SERVICE = [...NODE_FLAGS, ...(process.env.BENCH_SERVICE_FLAGS?.split(/\s+/
 
 const log = (line: string) => console.error(`# ${line}`)
 
-function databaseUrl (base: string, name: string): string {
-  const u = new URL(base)
-  u.pathname = `/${name}`
-  return u.toString()
-}
+const databaseUrl = (base: string, name: string) => Object.assign(new URL(base), { pathname: `/${name}` }).toString()
 
 interface Row { scenario: string, value: string, ceiling: string, ratio: string, target: string, ok: boolean | null }
 const rows: Row[] = []
 const results: Record<string, unknown> = { settings, startedAt: new Date().toISOString() }
+const fail = (message: string): never => { throw new Error(message) }
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
 /** The median of the per-round ratios: each service run against the reference run beside it. */
@@ -65,9 +62,8 @@ function ratioRow (scenario: string, service: { rps: number, runs: number[] }, r
   const ratio = median(service.runs.map((rps, i) => rps / reference.runs[i]))
   rows.push({ scenario, value: `${fmt(service.rps)} ${unit}`, ceiling: `${fmt(reference.rate)} ${unit}`, ratio: fmt(ratio, 2), target: `>= ${min}`, ok: ratio >= min })
 }
-function limitRow (scenario: string, value: number, max: number, unit: string) {
+const limitRow = (scenario: string, value: number, max: number, unit: string) =>
   rows.push({ scenario, value: `${fmt(value, 1)} ${unit}`, ceiling: '', ratio: '', target: `<= ${max} ${unit}`, ok: value <= max })
-}
 
 async function seed (url: string, users: number, sessionsEach: number) {
   const sql = postgres(url, { max: 4, onnotice: () => {} })
@@ -112,7 +108,9 @@ async function main () {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
   await admin.unsafe(`create database "${dbName}"`)
   const url = databaseUrl(adminUrl, dbName)
+  const hook = await webhookOption(log)
   const env = {
+    ...hook?.env,
     NODE_ENV: 'production',
     // Required in production; the benchmark sends no mail.
     SMTP_URL: 'smtp://mail.invalid:25',
@@ -141,7 +139,8 @@ async function main () {
     const perUser = quick ? 200 : 1000
     log('seeding users and sessions')
     const tokens = await seed(url, 1000, perUser)
-    results.webhook = await webhookOption(url, log)
+    await hook?.register(url)
+    results.webhook = Boolean(hook)
     // Each side of the refresh scenario spends sessions of its own.
     const serviceTokens = tokens.filter((_, i) => i % 3 === 0)
     const rawHashes = tokens.filter((_, i) => i % 3 === 1).map(hashToken)
@@ -162,8 +161,7 @@ async function main () {
     }
 
     const login = await post(service, '/v1/users/login', { email: 'bench-0@example.com', password: PASSWORD })
-    if (login.status !== 201) throw new Error(`login failed: ${JSON.stringify(login.json)}`)
-    const accessToken = login.json.token as string
+    const accessToken = login.status === 201 ? login.json.token as string : fail(`login failed: ${JSON.stringify(login.json)}`)
 
     const authenticatedLoad = {
       url: `${service.url}/v1/users/logout`, method: 'POST' as const, connections: CONNECTIONS.authenticated,
@@ -191,6 +189,7 @@ async function main () {
       results.login = logins.service
       results.argon2 = logins.ceiling
       ratioRow('login', logins.service, logins.ceiling, 0.9)
+      if (hook) log(`webhook deliveries by status: ${JSON.stringify(results.deliveries = await hook.deliveries(url))}`)
     }
 
     if (want('refresh')) {
@@ -277,17 +276,15 @@ async function main () {
     results.rows = rows
   } finally {
     await Promise.all(services.map((s) => s.stop()))
+    hook?.close()
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`).catch(() => {})
     await admin.end({ timeout: 5 })
     await embedded?.stop()
     if (scratch) rmSync(scratch, { recursive: true, force: true })
   }
 
-  const header = ['scenario', 'measured', 'ceiling', 'ratio', 'target', '']
-  const table = [header, ...rows.map((r) => [r.scenario, r.value, r.ceiling, r.ratio, r.target, r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'])]
-  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)))
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`
-  console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.slice(1).map(line)].join('\n'))
+  console.log(markdownTable(['scenario', 'measured', 'ceiling', 'ratio', 'target', ''],
+    rows.map((r) => [r.scenario, r.value, r.ceiling, r.ratio, r.target, r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'])))
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true })
   const file = join(ROOT, 'bench', 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`)
   writeFileSync(file, JSON.stringify(results, null, 2))
