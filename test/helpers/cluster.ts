@@ -9,6 +9,14 @@ import { authHeader, listen, waitForNoConnections, type Urls } from './sockets.j
  * connections gone) before the database is dropped.
  */
 export async function cluster (t: TapTest, instances: Array<{ env?: Record<string, string>, role?: AppOptions['role'] }>) {
+  const apps = await readyApps(t, instances)
+  const out: Array<{ app: FastifyInstance } & Partial<Urls>> = []
+  for (const [i, app] of apps.entries()) out.push({ app, ...(instances[i].role === 'worker' ? {} : await listen(app)) })
+  return out
+}
+
+/** The same instances, ready but not listening (for tests that inject). */
+export async function readyApps (t: TapTest, instances: Array<{ env?: Record<string, string>, role?: AppOptions['role'] }>) {
   const { url, drop } = await cloneDatabase()
   const apps: FastifyInstance[] = []
   t.teardown(async () => {
@@ -16,14 +24,12 @@ export async function cluster (t: TapTest, instances: Array<{ env?: Record<strin
     await waitForNoConnections(url)
     await drop()
   })
-  const out: Array<{ app: FastifyInstance } & Partial<Urls>> = []
   for (const { env, role } of instances) {
     const app = await buildApp({ config: testConfig({ ...ENV, ...env }, url), role })
     apps.push(app)
     await app.ready()
-    out.push({ app, ...(role === 'worker' ? {} : await listen(app)) })
   }
-  return out
+  return apps
 }
 
 /** A real HTTP call, as a client of that instance would make it. */

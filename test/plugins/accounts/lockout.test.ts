@@ -2,14 +2,14 @@ import t from 'tap'
 import { setTimeout } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../../../plugins/accounts/registry.js'
-import { buildApp } from '../../../app.js'
-import { build, cloneDatabase, testConfig } from '../../helpers/app.js'
+import { build } from '../../helpers/app.js'
+import { readyApps } from '../../helpers/cluster.js'
 import {
   ENV, NEW_PASSWORD, PASSWORD, accountError, assertError, createTestAccount, login, requestReset, resetPassword, uniqueEmail, type TapTest
 } from '../../helpers/accounts.js'
 import { linkToken, smtpCatcher, type Catcher } from '../../helpers/mail.js'
 import { sha256 } from '../../helpers/tokens.js'
-import { waitForNoConnections, waitUntil } from '../../helpers/sockets.js'
+import { waitUntil } from '../../helpers/sockets.js'
 import { V1PruneSessionsTask } from '../../../workers/V1PruneSessionsTask.js'
 import type { JobHelpers } from 'graphile-worker'
 
@@ -209,21 +209,7 @@ t.test('MAGIC_LINK_ENABLED=false: the mail has no link and names the password re
 })
 
 /** Two instances on one database, for the count across instances. */
-async function pair (t: TapTest, env: Record<string, string>) {
-  const { url, drop } = await cloneDatabase()
-  const apps: FastifyInstance[] = []
-  t.teardown(async () => {
-    await Promise.all(apps.map((app) => app.close()))
-    await waitForNoConnections(url)
-    await drop()
-  })
-  for (let i = 0; i < 2; i++) {
-    const app = await buildApp({ config: testConfig({ ...ENV, ...env }, url) })
-    apps.push(app)
-    await app.ready()
-  }
-  return apps
-}
+const pair = (t: TapTest, env: Record<string, string>) => readyApps(t, [{ env }, { env }])
 
 t.test('of 40 concurrent wrong attempts on two instances, exactly the threshold are verified (counted atomically)', async (t) => {
   const kind = ACCOUNT_TYPES.user
