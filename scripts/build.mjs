@@ -8,7 +8,7 @@
  * each page (client/<page>/main.ts(x)) as a bundle beside a copy of its static files
  * (index.html, css) in dist/client/<page>/.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -19,6 +19,9 @@ const CLIENT = join(root, 'client')
 const CLIENT_OUT = join(root, 'dist', 'client')
 /** The pages served under /<page>/ (plugins/core/pages.ts). */
 const PAGES = ['demo', 'admin']
+// Other addresses a page answers at: the demo at the mailed PUBLIC_APP_URL/accept-invite?token=...
+// (when PUBLIC_APP_URL is the demo's), where the same app offers to accept the invitation.
+const ALIASES = { demo: ['accept-invite'] }
 /** What a page's folder holds besides code, copied as it is. */
 const STATIC = /\.(html|css|svg|png|ico|json|txt|woff2?)$/
 
@@ -66,19 +69,20 @@ for (const page of PAGES) {
   const out = join(CLIENT_OUT, page)
   await build({ ...browser, entryPoints: [main], outfile: join(out, 'main.js') })
   copyStatic(dir, out)
+  // The page's other addresses: its own index.html one folder down.
+  for (const alias of ALIASES[page] ?? []) {
+    mkdirSync(join(out, alias), { recursive: true })
+    writeFileSync(join(out, alias, 'index.html'), readFileSync(join(dir, 'index.html'), 'utf8').replaceAll('"./', '"../'))
+  }
 }
 await sdkDeclarations()
 console.log(`built the SDK and ${PAGES.length} pages into ${relative(process.cwd(), CLIENT_OUT)}/`)
 
-/**
- * A page's static files, and those of its folders: a folder is an address of the page of its
- * own (client/demo/accept-invite/ answers the mailed PUBLIC_APP_URL/accept-invite?token=...).
- */
+/** A page's static files. */
 function copyStatic (dir, out) {
   mkdirSync(out, { recursive: true })
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) copyStatic(join(dir, entry.name), join(out, entry.name))
-    else if (entry.isFile() && STATIC.test(entry.name)) copyFileSync(join(dir, entry.name), join(out, entry.name))
+    if (entry.isFile() && STATIC.test(entry.name)) copyFileSync(join(dir, entry.name), join(out, entry.name))
   }
 }
 

@@ -17,7 +17,7 @@ import { Organizations } from './orgs.js'
 
 /**
  * The address an invitation mails, PUBLIC_APP_URL/accept-invite?token=..., when PUBLIC_APP_URL is
- * the demo's (client/demo/accept-invite/): its token is an invitation's, not a sign-in link's.
+ * the demo's (scripts/build.mjs serves this page there too): its token is an invitation's, not a sign-in link's.
  */
 const INVITE_PAGE = /\/accept-invite\/?$/
 
