@@ -202,13 +202,16 @@ export function createSession (opts: SessionOptions) {
 
   /**
    * Trades the refresh cookie for new tokens by another action than refresh (switchorg), under
-   * the same lock as a refresh and announced like one; a refusal is thrown and changes nothing.
+   * the same lock as a refresh and announced like one. A refusal is thrown and changes nothing,
+   * but a 401: the session behind the cookie (or the token) has ended, and the tab is signed out
+   * as a refused refresh signs it out.
    */
   async function rotate (send: (timeout: number) => Promise<Answer>): Promise<Held> {
     if (inflight) await inflight.catch(() => null)
     return await locked(async () => {
       const replaced = held ? held.jti ?? null : null
       const answer = await send(lockTimeout)
+      if (answer.status === 401) signOut(held !== null)
       if (answer.status !== 200 || !answer.body.token) throw LatchkeyError.from(answer.status, answer.body)
       const next = heldFrom(answer.body)
       adopt(next, true)

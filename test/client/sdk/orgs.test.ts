@@ -182,4 +182,14 @@ t.test('client.orgs: every route; client.switchOrg: adopted like a refresh, by t
     }, origin)
     t.same(admins, [{ code: 'BAD_REQUEST_INVALID_ARGUMENTS', status: 400 }, { code: 'BAD_REQUEST_INVALID_ARGUMENTS', status: 400 }], 'users only')
   })
+
+  await t.test('switchOrg when the session behind the cookie has ended: thrown, and the tab is signed out', async (t) => {
+    t.ok(await b.evaluate(() => (globalThis as any).lk.user), 'signed in before')
+    // Ended elsewhere (another device's sign-out of this one): the access token is still good for minutes.
+    await app.sql`update user_sessions set revoked_at = now() where user_id = ${bob.id} and revoked_at is null`
+    const switched = await attempt(b, 'switchOrg', null)
+    t.match(switched.thrown, { name: 'LatchkeyError', status: 401 })
+    t.equal(await b.evaluate(() => (globalThis as any).lk.user), null, 'signed out, not left holding a token that cannot be renewed')
+    t.equal((await b.evaluate(() => (globalThis as any).authLog)).at(-1), 'SIGNED_OUT')
+  })
 })
