@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerAsyn
 import { ACCOUNT_TYPES, clientOf, type Account, type AccountTypeName } from './registry.js'
 import { AppError } from '../core/errors.js'
 import { adminMfaRequired } from './errors.js'
-import type { AuthenticateColumn } from './repository/owners.js'
+import type { AuthenticateJoin } from './repository/owners.js'
 
 /**
  * What an authenticated route needs of the caller's session besides its account type:
@@ -51,11 +51,11 @@ export interface PermissionHooks {
   /** The codes `check` may answer, declared on every route with a permission (openapi.json). */
   errors: string[]
   /**
-   * The caller's membership as one SQL column of the owner's id and an organization's, read with
-   * the owner when an org token calls a route with a permission (`account.member`): the check of
-   * the token's own organization then costs no second round trip.
+   * The caller's membership as a subquery of the owner's id and an organization's, read with the
+   * owner when an org token calls a route with a permission (`account.member`): the check of the
+   * token's own organization then costs no second round trip.
    */
-  member: AuthenticateColumn
+  member: AuthenticateJoin
 }
 
 declare module 'fastify' {
@@ -90,8 +90,8 @@ export default fp(async (app) => {
   app.decorate('routeAccess', { permissions: null })
   const keyPrefix = `${API_KEY_SCHEME} `
 
-  /** `keys`: the hooks when the route also accepts API keys; `member`: the column read with the owner on a route with a permission. */
-  function authenticator (type: AccountTypeName, keys: PermissionHooks | null, member: AuthenticateColumn | undefined): onRequestHookHandler {
+  /** `keys`: the hooks when the route also accepts API keys; `member`: the subquery read with the owner on a route with a permission. */
+  function authenticator (type: AccountTypeName, keys: PermissionHooks | null, member: AuthenticateJoin | undefined): onRequestHookHandler {
     const kind = ACCOUNT_TYPES[type]
     const prefix = `${kind.scheme} `
     // RFC 6750 section 3: the scheme(s) the route accepts, and whether a presented token was refused.

@@ -71,7 +71,7 @@ export interface Account {
   org?: OrgClaim
   /**
    * On routes declaring a permission, with an org token: the caller's membership in the token's
-   * organization as the permission check's column read it with the owner (PermissionHooks.member),
+   * organization as the permission check's subquery read it with the owner (PermissionHooks.member),
    * null when there is none; absent elsewhere. The domain that owns organizations reads it.
    */
   member?: unknown

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Account, AccountType, Client } from './registry.js'
 import { presentAccount, repositoryOf } from './repository.js'
-import { authenticateWithStatement, type AuthenticateColumn } from './repository/owners.js'
+import { authenticateWithStatement, type AuthenticateJoin } from './repository/owners.js'
 import { createLogin } from './login.js'
 import { createSignup } from './signup.js'
 import { createRefresh } from './refresh.js'
@@ -28,9 +28,9 @@ export function createSessions (app: FastifyInstance) {
   const { sql, tokens } = app
   const login = createLogin(app)
   const refresh = createRefresh(app, login)
-  // The owner reads with a column composed in, built once per column and account type (prepared statements).
-  const composed = new Map<AuthenticateColumn, Map<string, ReturnType<typeof authenticateWithStatement>>>()
-  function withColumn (kind: AccountType, column: AuthenticateColumn) {
+  // The owner reads with a subquery joined, built once per subquery and account type (prepared statements).
+  const composed = new Map<AuthenticateJoin, Map<string, ReturnType<typeof authenticateWithStatement>>>()
+  function withColumn (kind: AccountType, column: AuthenticateJoin) {
     const byKind = composed.get(column) ?? composed.set(column, new Map()).get(column)!
     return byKind.get(kind.type) ?? byKind.set(kind.type, authenticateWithStatement(kind, column)).get(kind.type)!
   }
@@ -59,9 +59,9 @@ export function createSessions (app: FastifyInstance) {
      * then type and audience against this route and request (`client` null accepts either of
      * the type's audiences, as the WebSocket does), then one indexed read of the owner; with
      * `member` (a route's permission check) and an org token, the membership in its organization
-     * is read in the same statement (`account.member`).
+     * is read in the same statement (`account.member`: the subquery's row, null when none).
      */
-    async authenticate (kind: AccountType, token: string, client: Client | null, member?: AuthenticateColumn): Promise<Account | null> {
+    async authenticate (kind: AccountType, token: string, client: Client | null, member?: AuthenticateJoin): Promise<Account | null> {
       let claims
       try {
         claims = tokens.verify(token)
@@ -78,10 +78,11 @@ export function createSessions (app: FastifyInstance) {
         ? await withColumn(kind, member!).run(sql, { id: claims.sub, argument: org })
         : await repositoryOf(kind).owners.authenticate.run(sql, { id: claims.sub })
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null
+      const { token_version: _v, is_active: _a, deleted_at: _d, ...joined } = owner as Record<string, unknown>
       const sessionId = typeof claims.sid === 'string' && UUID_PATTERN.test(claims.sid) ? claims.sid : null
       return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp, ...claimedAssurance(claims),
         // As the token states it: the organization's routes compare membershipVersion with the current one.
-        ...(kind.organizations && claims.org && { org: claims.org }), ...(org && { member: (owner as { extra?: unknown }).extra ?? null }) }
+        ...(kind.organizations && claims.org && { org: claims.org }), ...(org && { member: Object.values(joined).some((v) => v !== null) ? joined : null }) }
     },
 
     close () {

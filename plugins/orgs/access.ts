@@ -7,20 +7,20 @@ import type { AuditContext } from '../audit/events.js'
 import type { Queryable } from '../core/db.js'
 import type { OrgClaim } from '../accounts/registry.js'
 import { ORG_ERRORS, orgError } from './errors.js'
-import { keyStatements, membershipColumn, membershipFromColumn, orgStatements, type MembershipRow } from './repository.js'
+import { keyStatements, membershipJoin, orgStatements, type JoinedMembership } from './repository.js'
+import type { OrgProfile } from './present.js'
 import { grants } from './permissions.js'
 
 /** What the permission check leaves for the handler: the organization and what the caller holds in it. */
 export interface Membership {
   organizationId: string
-  /** The member's role and its id; null for an API key. */
+  /** The member's role; null for an API key. */
   role: string | null
-  roleId: string | null
   permissions: string[]
   /** The membership's version (org claims of access tokens carry it); null for an API key. */
   version: number | null
-  /** The membership with its organization as the check read it; null for an API key. */
-  row: MembershipRow | null
+  /** The organization as the check read it, for the handler; null for an API key. */
+  organization: OrgProfile | null
 }
 
 declare module 'fastify' {
@@ -53,20 +53,32 @@ export function callerOf (request: FastifyRequest): OrgCaller {
 export type Refusal = 'not_found' | 'stale_token' | 'forbidden'
 
 /**
- * Whether a user may do `permission` (true: anything a member may) in an organization: the one
- * indexed read of the membership with its role. `org`, the org claim of the user's access token:
- * issued for this organization at another membership version, it is stale.
+ * Whether a user may do `permission` (true: anything a member may) in an organization. `org`,
+ * the org claim of the user's access token: issued for this organization at another membership
+ * version, it is stale. For the token's own organization on a route, the membership came with
+ * the owner (`member`, plugins/accounts/auth.ts) and, at the claim's version, the claim's role
+ * and permissions are the membership's (every change of role or of its permissions bumps the
+ * version): no read. Otherwise the one indexed read of the membership with its role.
  */
 export async function memberAccess (sql: Queryable, user: { id: string, org?: OrgClaim, member?: unknown }, organizationId: string,
-  permission: string | true): Promise<{ row: MembershipRow } | { refused: Refusal }> {
-  // An org token's own organization was read with the owner (plugins/accounts/auth.ts): no second read.
-  const [row] = user.member !== undefined && user.org?.id === organizationId
-    ? [membershipFromColumn(user.member)]
-    : await orgStatements.membership.run(sql, { organizationId, userId: user.id })
-  if (!row) return { refused: 'not_found' }
-  if (user.org && user.org.id === organizationId && user.org.membershipVersion !== row.version) return { refused: 'stale_token' }
-  if (permission !== true && !grants(row.permissions, permission)) return { refused: 'forbidden' }
-  return { row }
+  permission: string | true): Promise<{ membership: Membership } | { refused: Refusal }> {
+  const claim = user.org?.id === organizationId ? user.org : undefined
+  let membership: Membership
+  if (claim && user.member !== undefined) {
+    const joined = user.member as JoinedMembership | null
+    if (!joined) return { refused: 'not_found' }
+    membership = {
+      organizationId, role: claim.role, permissions: claim.permissions, version: joined.member_version,
+      organization: { id: organizationId, slug: joined.org_slug, name: joined.org_name, created_at: joined.org_created_at, updated_at: joined.org_updated_at }
+    }
+  } else {
+    const [row] = await orgStatements.membership.run(sql, { organizationId, userId: user.id })
+    if (!row) return { refused: 'not_found' }
+    membership = { organizationId, role: row.role, permissions: row.permissions, version: row.version, organization: row }
+  }
+  if (claim && claim.membershipVersion !== membership.version) return { refused: 'stale_token' }
+  if (permission !== true && !grants(membership.permissions, permission)) return { refused: 'forbidden' }
+  return { membership }
 }
 
 export const notFound = () => new AppError(ORG_ERRORS.ORG_NOT_FOUND)
@@ -128,7 +140,7 @@ export function createAccessHooks (app: FastifyInstance): PermissionHooks {
       // A key acts for its own organization only: another one is as unknown as any.
       if (key.organizationId !== organizationId) { deny('not_found'); throw notFound() }
       if (permission !== true && !grants(key.permissions, permission)) { deny('forbidden'); throw forbidden(permission) }
-      request.membership = { organizationId, role: null, roleId: null, permissions: key.permissions, version: null, row: null }
+      request.membership = { organizationId, role: null, permissions: key.permissions, version: null, organization: null }
       return
     }
     const access = await memberAccess(sql, request.account!, organizationId, permission)
@@ -140,9 +152,8 @@ export function createAccessHooks (app: FastifyInstance): PermissionHooks {
       reply.header('www-authenticate', 'jwt-user error="invalid_token"')
       throw new AppError('UNAUTHORIZED')
     }
-    const { row } = access
-    request.membership = { organizationId, role: row.role, roleId: row.role_id, permissions: row.permissions, version: row.version, row }
+    request.membership = access.membership
   }
 
-  return { authenticateKey, check, errors: [orgError('ORG_NOT_FOUND'), orgError('ORG_FORBIDDEN')], member: membershipColumn }
+  return { authenticateKey, check, errors: [orgError('ORG_NOT_FOUND'), orgError('ORG_FORBIDDEN')], member: membershipJoin }
 }

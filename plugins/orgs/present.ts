@@ -4,11 +4,14 @@ import type { AdminOrgRow, InvitationRow, KeyRow, MemberRow, MembershipRow, OrgR
 /** The one shape of each object outside the database (rows are snake_case with Dates). */
 const iso = (date: Date | null) => date ? date.toISOString() : null
 
-export function presentOrg (row: OrgRow): PublicOrganization {
+/** An organization as its members see it. */
+export type OrgProfile = Pick<OrgRow, 'id' | 'slug' | 'name' | 'created_at' | 'updated_at'>
+
+export function presentOrg (row: OrgProfile): PublicOrganization {
   return { id: row.id, slug: row.slug, name: row.name, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() }
 }
 
-export function presentMine (row: MembershipRow): MyOrganization {
+export function presentMine (row: OrgProfile & Pick<MembershipRow, 'role' | 'permissions'>): MyOrganization {
   return { ...presentOrg(row), role: row.role, permissions: row.permissions }
 }
 

@@ -24,23 +24,16 @@ export type MemberRow = { user_id: string, email: string, role: string, created_
 export type InvitationRow = Row<typeof invitations> & { role: string }
 export type AdminOrgRow = OrgRow & { members: number }
 
-/** A member's membership in a live organization, with the organization and the role (one indexed read). */
-const membershipSelect = (organizationId: string, userId: string) => `select o.*, m.user_id, m.role_id, r.name as role, r.permissions, m.version
-    from ${M} m join ${O} o on o.id = m.organization_id join ${R} r on r.id = m.role_id
-    where m.organization_id = ${organizationId} and m.user_id = ${userId} and ${LIVE}`
-
 /**
- * The same membership as one json column of the owner read of an access token (plugins/accounts
- * composes it in: `account.member`); `membershipFromColumn` turns it back into a row.
+ * What the owner read of an org token brings of the membership in the token's organization
+ * (plugins/accounts joins this subquery in: `account.member`): its version, which the check
+ * compares with the claim's, and the organization as `get` shows it. Plain indexed lookups, no
+ * role: at the claim's version the claim's role and permissions are the membership's.
  */
-export const membershipColumn = (ownerId: string, organizationId: string) =>
-  `(select to_jsonb(x) from (${membershipSelect(`${organizationId}::uuid`, ownerId)}) x)`
-
-export function membershipFromColumn (value: unknown): MembershipRow | undefined {
-  if (!value || typeof value !== 'object') return undefined
-  const row = value as Omit<MembershipRow, 'created_at' | 'updated_at' | 'deleted_at'> & { created_at: string, updated_at: string }
-  return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at), deleted_at: null }
-}
+export interface JoinedMembership { member_version: number, org_slug: string, org_name: string, org_created_at: Date, org_updated_at: Date }
+export const membershipJoin = (ownerId: string, organizationId: string) => `select m.version as member_version, o.slug as org_slug,
+    o.name as org_name, o.created_at as org_created_at, o.updated_at as org_updated_at
+  from ${M} m join ${O} o on o.id = m.organization_id where m.organization_id = ${organizationId}::uuid and m.user_id = ${ownerId} and ${LIVE}`
 
 type ByOrg = { organizationId: string }
 type ByMember = ByOrg & { userId: string }
@@ -57,7 +50,9 @@ export const MEMBERSHIP_CHANNEL = 'latchkey_memberships'
 
 export const orgStatements = {
   /** The one indexed read of every permission check: the caller's membership (primary key) in a live organization, with its role. */
-  membership: statement<MembershipRow, ByMember>((p) => membershipSelect(p.organizationId, p.userId)),
+  membership: statement<MembershipRow, ByMember>((p) => `select o.*, m.user_id, m.role_id, r.name as role, r.permissions, m.version
+    from ${M} m join ${O} o on o.id = m.organization_id join ${R} r on r.id = m.role_id
+    where m.organization_id = ${p.organizationId} and m.user_id = ${p.userId} and ${LIVE}`),
   mine: statement<MembershipRow, { userId: string }>((p) => `select o.*, m.user_id, m.role_id, r.name as role, r.permissions, m.version
     from ${M} m join ${O} o on o.id = m.organization_id join ${R} r on r.id = m.role_id
     where m.user_id = ${p.userId} and ${LIVE} order by o.created_at, o.id`),

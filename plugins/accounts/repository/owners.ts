@@ -42,18 +42,22 @@ export function credentialsStatement (kind: AccountType, pending: (ownerId: stri
 
 /** The owner read of an access token (`authenticate`): what the check compares with the token. */
 export type Authenticated = Pick<OwnerRow, 'token_version' | 'is_active' | 'deleted_at'>
-/** A column another domain composes into that read: an SQL expression of the owner's id and of a parameter. */
-export type AuthenticateColumn = (ownerId: string, argument: Placeholder) => string
+/**
+ * A subquery another domain composes into that read, of the owner's id and of a parameter: its
+ * one row (or none) comes back beside the owner's columns, under names of its own.
+ */
+export type AuthenticateJoin = (ownerId: string, argument: Placeholder) => string
 
 /**
- * The owner read of an access token with one more column (`extra`), read in the same statement:
- * what a domain needs of the caller on each of its requests (the membership of the organization
- * an org token acts for), for no second round trip.
+ * The owner read of an access token with a subquery joined (`join`), in the same statement: what
+ * a domain needs of the caller on each of its requests (the membership of the organization an
+ * org token acts for), for no second round trip. Plain columns: no JSON to build or parse.
  */
-export function authenticateWithStatement (kind: AccountType, column: AuthenticateColumn): Statement<Authenticated & { extra: unknown }, ById & { argument: string }> {
+export function authenticateWithStatement (kind: AccountType, join: AuthenticateJoin): Statement<Authenticated & Record<string, unknown>, ById & { argument: string }> {
   const { o } = tablesOf(kind)
-  return statement<Authenticated & { extra: unknown }, ById & { argument: string }>((p) =>
-    `select token_version, is_active, deleted_at, ${column(`${o}.id`, p.argument)} as extra from ${o} where id = ${p.id}`)
+  return statement<Authenticated & Record<string, unknown>, ById & { argument: string }>((p) =>
+    `select ${o}.token_version, ${o}.is_active, ${o}.deleted_at, joined.* from ${o}
+      left join lateral (${join(`${o}.id`, p.argument)}) joined on true where ${o}.id = ${p.id}`)
 }
 
 /** The statements on one account type's owner table: reading, creating and changing accounts. */

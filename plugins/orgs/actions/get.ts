@@ -15,9 +15,9 @@ export const get: FastifyPluginAsync = async (app) => {
     args: OrgArgsSchema,
     responses: { 200: MyOrganizationResponseSchema(200) },
     handler: async (request) => {
-      // The permission check read the membership with its organization (members only: never a key).
-      const organization = presentMine(request.membership!.row!)
-      return { status: 200 as const, success: true as const, organization }
+      // The permission check read the organization with the membership (members only: never a key).
+      const { organization, role, permissions } = request.membership!
+      return { status: 200 as const, success: true as const, organization: presentMine({ ...organization!, role: role!, permissions }) }
     }
   })
 }

@@ -23,11 +23,22 @@ t.test('the permission check: the membership as it is now, and the token\'s org 
   t.test('leaves request.membership for the handler', async (t) => {
     const { request, reply } = fake({ id: member.account.id, type: 'user' }, org.id)
     await check(request, reply, 'members:read')
-    const { row, ...membership } = request.membership!
-    t.same(membership, {
-      organizationId: org.id, role: 'member', roleId: '00000000-0000-7000-8000-000000000003', permissions: ['members:read', 'rooms:join'], version: 1
-    })
-    t.match(row, { id: org.id, slug: org.slug, user_id: member.account.id, role: 'member', version: 1, created_at: Date }, 'the row, with its organization, for the handler')
+    const { organization, ...membership } = request.membership!
+    t.same(membership, { organizationId: org.id, role: 'member', permissions: ['members:read', 'rooms:join'], version: 1 })
+    t.match(organization, { id: org.id, slug: org.slug, created_at: Date }, 'the organization, for the handler')
+  })
+
+  t.test('the token\'s own organization, read with the owner (account.member): no read, the claim\'s permissions at its version', async (t) => {
+    const joined = { member_version: 1, org_slug: org.slug, org_name: 'Joined', org_created_at: new Date(0), org_updated_at: new Date(0) }
+    const current = fake({ id: member.account.id, type: 'user', org: claim(1), member: joined }, org.id)
+    await check(current.request, current.reply, 'members:read')
+    t.match(current.request.membership, { role: 'member', permissions: ['members:read'], version: 1, organization: { id: org.id, name: 'Joined' } },
+      'what came with the owner, not a read (the name says so)')
+    await t.rejects(check(current.request, current.reply, 'members:invite'), { code: 'ORG_FORBIDDEN' }, 'the claim\'s permissions decide')
+    const bumped = fake({ id: member.account.id, type: 'user', org: claim(1), member: { ...joined, member_version: 2 } }, org.id)
+    await t.rejects(check(bumped.request, bumped.reply, 'members:read'), { code: 'UNAUTHORIZED', statusCode: 401 }, 'another version: stale')
+    const gone = fake({ id: member.account.id, type: 'user', org: claim(1), member: null }, org.id)
+    await t.rejects(check(gone.request, gone.reply, 'members:read'), { code: 'ORG_NOT_FOUND' }, 'no membership came: not found')
   })
 
   t.test('a token whose org claim carries the current version passes; another version is 401 (refresh)', async (t) => {
