@@ -25,7 +25,7 @@ export type PublicOrganization = Static<typeof OrganizationSchema>
 /** An organization as one of its members sees it: with the member's role and what it grants. */
 export const MyOrganizationSchema = Type.Object({
   ...OrganizationSchema.properties,
-  role: Type.String(),
+  role: Type.Union([Type.String(), Type.Null()], { description: 'the caller\'s role; null for an API key (get)' }),
   permissions: Type.Array(Type.String())
 }, { title: 'MyOrganization', additionalProperties: false })
 export type MyOrganization = Static<typeof MyOrganizationSchema>

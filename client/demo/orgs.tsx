@@ -20,7 +20,7 @@ function Invitation ({ t, token, joined }: { t: T, token: string, joined: () => 
     <div class="invitation">
       <h3>{t('invitation')}</h3>
       {org
-        ? <p role="status">{t('joined', { name: org.name, role: org.role })}</p>
+        ? <p role="status">{t('joined', { name: org.name, role: org.role ?? '' })}</p>
         : <><p>{t('invitationBody')}</p><button type="button" disabled={busy} onClick={accept}>{t('acceptInvitation')}</button></>}
       <ErrorLine error={error} />
     </div>
@@ -71,7 +71,7 @@ export function Organizations ({ t, invitation }: { t: T, invitation: string | n
           <li key={o.id} class="org" data-slug={o.slug}>
             <span>
               <strong>{o.name}</strong> <small>{o.slug}</small>
-              <br /><span class="role">{t('myRole', { role: o.role })}</span>
+              <br /><span class="role">{t('myRole', { role: o.role ?? '' })}</span>
               {current?.id === o.id ? <> <em>({t('actingNow')})</em></> : null}
             </span>
             <span class="row">

@@ -1707,7 +1707,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Get an organization the caller is a member of, with the caller's role
+         * Get an organization the caller is a member of (or the API key's), with the caller's role and permissions
          * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
          *
          *     Errors:
@@ -3788,7 +3788,8 @@ export interface components {
             id: string;
             name: string;
             permissions: string[];
-            role: string;
+            /** @description the caller's role; null for an API key (get) */
+            role: string | null;
             slug: string;
             /** Format: date-time */
             updatedAt: string;

@@ -30,6 +30,8 @@ export interface RouteAccess {
    * A route with a permission string also accepts `Authorization: api-key <key>`.
    */
   permission?: string | true
+  /** With `permission: true`: any API key of the organization is accepted too (what the organization is, not what to do in it). */
+  apiKeys?: true
 }
 
 /** The machine caller of a request authenticated with an API key: it acts for one organization only. */
@@ -127,7 +129,7 @@ export default fp(async (app) => {
   }
 
   app.addHook('onRoute', (route) => {
-    const { auth: type, assurance, permission } = route.config ?? {}
+    const { auth: type, assurance, permission, apiKeys } = route.config ?? {}
     const hooks = app.routeAccess.permissions
     if (permission !== undefined) {
       if (type !== 'user') throw new Error(`route ${route.url}: a permission needs auth: 'user'`)
@@ -139,7 +141,8 @@ export default fp(async (app) => {
     }
     if (!(type in ACCOUNT_TYPES)) throw new Error(`route ${route.url}: unknown account type ${type}`)
     if (assurance !== 'policy' && assurance !== 'aal1') throw new Error(`route ${route.url}: auth without an assurance ('policy' or 'aal1')`)
-    const keys = typeof permission === 'string' ? hooks : null
+    if (apiKeys && permission !== true) throw new Error(`route ${route.url}: apiKeys goes with permission: true`)
+    const keys = typeof permission === 'string' || apiKeys ? hooks : null
     const member = permission !== undefined ? hooks?.member : undefined
     route.onRequest = [...[route.onRequest ?? []].flat(), authenticator(type, keys, member)]
     if (permission !== undefined && hooks) {

@@ -19,9 +19,12 @@ export interface Membership {
   permissions: string[]
   /** The membership's version (org claims of access tokens carry it); null for an API key. */
   version: number | null
-  /** The organization as the check read it, for the handler; null for an API key. */
-  organization: OrgProfile | null
+  /** The organization as the check read it (with the membership, or with the key), for the handler. */
+  organization: OrgProfile
 }
+
+/** An API key's caller as this domain verifies it: with its organization, read with the key. */
+interface OrgKeyCaller extends KeyCaller { organization: OrgProfile }
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -120,7 +123,10 @@ export function createAccessHooks (app: FastifyInstance): PermissionHooks {
     const [row] = await keyStatements.authenticate.run(sql, { hash: hashToken(key) })
     if (!row) { keyOutcome('unknown'); return null }
     if (row.revoked || row.expired) { keyOutcome(row.revoked ? 'revoked' : 'expired'); return null }
-    const caller: KeyCaller = { id: row.id, organizationId: row.organization_id, permissions: row.permissions }
+    // last_used_at, at most once a minute: a second statement then only.
+    if (!row.used) await keyStatements.touch.run(sql, { id: row.id })
+    const organization = { id: row.organization_id, slug: row.org_slug, name: row.org_name, created_at: row.org_created_at, updated_at: row.org_updated_at }
+    const caller: OrgKeyCaller = { id: row.id, organizationId: row.organization_id, permissions: row.permissions, organization }
     request.apiKey = caller
     const result = await limit(request)
     if (!result.isAllowed && result.isExceeded) {
@@ -140,7 +146,7 @@ export function createAccessHooks (app: FastifyInstance): PermissionHooks {
       // A key acts for its own organization only: another one is as unknown as any.
       if (key.organizationId !== organizationId) { deny('not_found'); throw notFound() }
       if (permission !== true && !grants(key.permissions, permission)) { deny('forbidden'); throw forbidden(permission) }
-      request.membership = { organizationId, role: null, permissions: key.permissions, version: null, organization: null }
+      request.membership = { organizationId, role: null, permissions: key.permissions, version: null, organization: (key as OrgKeyCaller).organization }
       return
     }
     const access = await memberAccess(sql, request.account!, organizationId, permission)

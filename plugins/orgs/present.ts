@@ -1,5 +1,5 @@
 import type { AdminOrganization, MyOrganization, PublicApiKey, PublicInvitation, PublicMember, PublicOrganization, PublicRole } from '../../schemas/orgs.js'
-import type { AdminOrgRow, InvitationRow, KeyRow, MemberRow, MembershipRow, OrgRow, RoleRow } from './repository.js'
+import type { AdminOrgRow, InvitationRow, KeyRow, MemberRow, OrgRow, RoleRow } from './repository.js'
 
 /** The one shape of each object outside the database (rows are snake_case with Dates). */
 const iso = (date: Date | null) => date ? date.toISOString() : null
@@ -11,7 +11,7 @@ export function presentOrg (row: OrgProfile): PublicOrganization {
   return { id: row.id, slug: row.slug, name: row.name, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() }
 }
 
-export function presentMine (row: OrgProfile & Pick<MembershipRow, 'role' | 'permissions'>): MyOrganization {
+export function presentMine (row: OrgProfile & { role: string | null, permissions: string[] }): MyOrganization {
   return { ...presentOrg(row), role: row.role, permissions: row.permissions }
 }
 

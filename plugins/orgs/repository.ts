@@ -144,7 +144,8 @@ export const mailStatements = {
 
 type NewKey = ByOrg & { id: string, name: string, prefix: string, hash: string, permissions: string[], createdBy: string | null, lifetime: number | null }
 /** What a key's lookup answers: its caller, and why it cannot be used if it cannot. */
-export type KeyLookup = { id: string, organization_id: string, permissions: string[], revoked: boolean, expired: boolean }
+export type KeyLookup = { id: string, organization_id: string, permissions: string[], revoked: boolean, expired: boolean, used: boolean }
+  & Omit<JoinedMembership, 'member_version'>
 export const keyStatements = {
   create: statement<KeyRow, NewKey>((p) => `insert into ${K} (id, organization_id, name, prefix, key_hash, permissions, created_by, expires_at)
     values (${p.id}, ${p.organizationId}, ${p.name}, ${p.prefix}, ${p.hash}, ${p.permissions}::text[], ${p.createdBy},
@@ -153,14 +154,16 @@ export const keyStatements = {
   revoke: statement<KeyRow, ByOrg & { id: string }>((p) => `update ${K} set revoked_at = now()
     where id = ${p.id} and organization_id = ${p.organizationId} and revoked_at is null returning ${KEY_FIELDS}`),
   /**
-   * One lookup by the unique hash (its index), in a live organization; `last_used_at` is written
-   * in the same statement, at most once a minute per key.
+   * One lookup by the unique hash (its index), in a live organization, with the organization as
+   * `get` shows it; `used`: last_used_at was written within the minute (else `touch` writes it).
    */
-  authenticate: statement<KeyLookup, { hash: string }>((p) => `with k as (select k.id, k.organization_id, k.permissions, k.revoked_at, k.expires_at
-      from ${K} k join ${O} o on o.id = k.organization_id where k.key_hash = ${p.hash} and ${LIVE}),
-    u as (update ${K} set last_used_at = now() where id = (select id from k) and revoked_at is null
-      and (expires_at is null or expires_at > now()) and (last_used_at is null or last_used_at < now() - interval '1 minute'))
-    select id, organization_id, permissions, revoked_at is not null as revoked, coalesce(expires_at <= now(), false) as expired from k`)
+  authenticate: statement<KeyLookup, { hash: string }>((p) => `select k.id, k.organization_id, k.permissions, k.revoked_at is not null as revoked,
+      coalesce(k.expires_at <= now(), false) as expired, coalesce(k.last_used_at > now() - interval '1 minute', false) as used,
+      o.slug as org_slug, o.name as org_name, o.created_at as org_created_at, o.updated_at as org_updated_at
+    from ${K} k join ${O} o on o.id = k.organization_id where k.key_hash = ${p.hash} and ${LIVE}`),
+  /** At most once a minute per key (the condition holds under concurrent requests too). */
+  touch: statement<never, { id: string }>((p) => `update ${K} set last_used_at = now()
+    where id = ${p.id} and (last_used_at is null or last_used_at < now() - interval '1 minute')`)
 }
 
 export const adminOrgStatements = {

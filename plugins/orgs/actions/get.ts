@@ -3,7 +3,7 @@ import { defineAction } from '../../core/action.js'
 import { presentMine } from '../present.js'
 import { MyOrganizationResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
 
-/** /v1/orgs/get: `organizationId`: the organization with the caller's role (members only). */
+/** /v1/orgs/get: `organizationId`: the organization with the caller's role and permissions (a member's, or an API key's: role null). */
 export const get: FastifyPluginAsync = async (app) => {
   defineAction(app, {
     url: '/get',
@@ -11,13 +11,14 @@ export const get: FastifyPluginAsync = async (app) => {
     auth: 'user',
     assurance: 'policy',
     permission: true,
-    summary: 'Get an organization the caller is a member of, with the caller\'s role',
+    apiKeys: true,
+    summary: 'Get an organization the caller is a member of (or the API key\'s), with the caller\'s role and permissions',
     args: OrgArgsSchema,
     responses: { 200: MyOrganizationResponseSchema(200) },
     handler: async (request) => {
-      // The permission check read the organization with the membership (members only: never a key).
+      // The permission check read the organization with the membership, or with the key.
       const { organization, role, permissions } = request.membership!
-      return { status: 200 as const, success: true as const, organization: presentMine({ ...organization!, role: role!, permissions }) }
+      return { status: 200 as const, success: true as const, organization: presentMine({ ...organization, role, permissions }) }
     }
   })
 }

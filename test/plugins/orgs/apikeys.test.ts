@@ -70,8 +70,14 @@ t.test('API keys: created once, listed by prefix, authenticate machines on the o
     t.match(up.message, 'members:read', 'a key grants no more than it holds either')
     t.match(invited.json().invitation, { invitedBy: null })
     t.match(await orgEvents(app, 'member.invited', org.id), [{ actor_type: 'api_key', actor_id: apiKey.id }])
+    // get: what the key's organization is and what the key may do in it (read with the key: one statement).
+    const got = await keyCall(app, 'get', key, { organizationId: org.id })
+    t.equal(got.statusCode, 200, got.body)
+    t.same(got.json().organization, { ...(await orgCall(app, 'get', owner.token, { organizationId: org.id })).json().organization,
+      role: null, permissions: ['members:read', 'members:invite', 'rooms:join', 'app:crm:write'] }, 'the organization, no role, the key\'s permissions')
+    assertError(t, await keyCall(app, 'get', key, { organizationId: other.id }), 404, 'ORG.NOT_FOUND')
     for (const [url, body] of [['/v1/users/me', {}], ['/v1/orgs/create', { slug: 'robot-org', name: 'r' }], ['/v1/orgs/list', {}],
-      ['/v1/orgs/get', { organizationId: org.id }], ['/v1/orgs/leave', { organizationId: org.id }], ['/v1/admins/listorgs', {}]] as const) {
+      ['/v1/orgs/leave', { organizationId: org.id }], ['/v1/admins/listorgs', {}]] as const) {
       const res = await app.inject({ method: 'POST', url, payload: body, headers: { authorization: `api-key ${key}` } })
       assertError(t, res, 401, 'UNAUTHORIZED')
     }
@@ -86,6 +92,7 @@ t.test('API keys: created once, listed by prefix, authenticate machines on the o
     t.match(await orgEvents(app, 'apikey.revoked', org.id), [{ data: { apiKeyId: apiKey.id } }])
     const refused = assertError(t, await keyCall(app, 'listmembers', key, { organizationId: org.id }), 401, 'UNAUTHORIZED')
     t.ok(refused)
+    assertError(t, await keyCall(app, 'get', key, { organizationId: org.id }), 401, 'UNAUTHORIZED')
     const res = await keyCall(app, 'listmembers', key, { organizationId: org.id })
     t.equal(res.headers['www-authenticate'], 'api-key error="invalid_token"')
     assertError(t, await orgCall(app, 'revokeapikey', owner.token, { organizationId: org.id, apiKeyId: apiKey.id }), 404, 'ORG.API_KEY_NOT_FOUND')
