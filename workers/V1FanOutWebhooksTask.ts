@@ -6,9 +6,10 @@ import { FanOutWebhooksPayloadSchema, type FanOutWebhooksPayload } from '../sche
 const validPayload = new Ajv().compile<FanOutWebhooksPayload>(FanOutWebhooksPayloadSchema)
 
 /**
- * Queued by the audit log's trigger (db/migrations/0009_webhooks.sql) in the transaction of an
- * event some enabled endpoint wants: writes one delivery per such endpoint, each with its
- * V1DeliverWebhookTask job. Running it twice writes nothing more.
+ * Queued by the audit log's trigger as migration 0009 wrote it, in the transaction of an event
+ * some enabled endpoint wants: writes one delivery per such endpoint, each with its
+ * V1DeliverWebhookTask job. Running it twice writes nothing more. Since migration 0012 the
+ * trigger writes the deliveries itself; this runs the jobs a database upgraded meanwhile holds.
  */
 export function V1FanOutWebhooksTask (app: FastifyInstance): Task {
   return async (payload, helpers) => {

@@ -137,5 +137,8 @@ t.test('no enabled endpoint wants an event: the audit insert queues nothing', as
   await app.webhooks.update(ADMINS, BY_CLI, { webhookId: off.webhook.id, enabled: true })
   const enabled = await jobs()
   await signIn(app, user, await createTestAccount(app, user))
-  t.same(await jobs(), [...enabled, 'V1FanOutWebhooksTask'], 'enabled again: one fan-out job, queued with the event')
+  t.same(await jobs(), [...enabled, 'V1DeliverWebhookTask'], 'enabled again: one delivery job, queued with the event')
+  const [event] = await app.sql`select id from audit_events where event = 'login.succeeded' order by id desc limit 1`
+  t.match([...await app.sql`select endpoint_id, status, event_type from webhook_deliveries where audit_event_id = ${event.id}`],
+    [{ endpoint_id: off.webhook.id, status: 'pending', event_type: 'login.succeeded' }], 'and its delivery, written by the trigger')
 })
