@@ -43,7 +43,10 @@ t.test('an admin adds an endpoint (secret once), sees a delivery, redelivers it,
   const first = await waitUntil(() => [...receiver.accepted().values()][0], 'the delivery', 15_000)
   t.match(first.verified, { type: 'login.succeeded', data: { accountId: user.id, event: 'login.succeeded' } }, 'verified by standardwebhooks')
   const id = first.headers['webhook-id']
-  await waitUntil(async () => (await deliveriesOf(app, row.id))[0]?.status === 'delivered', 'the delivery recorded', 10_000)
+  const firstAt = (await waitUntil(async () => {
+    const [d] = await deliveriesOf(app, row.id)
+    return d?.status === 'delivered' ? d : undefined
+  }, 'the delivery recorded', 10_000)).delivered_at
 
   await page.reload()
   await list.locator('tbody tr').first().waitFor()
@@ -68,10 +71,17 @@ t.test('an admin adds an endpoint (secret once), sees a delivery, redelivers it,
   const again = await waitUntil(() => receiver.received.filter((r) => r.headers['webhook-id'] === id && r.status === 200)[1], 'the redelivery', 15_000)
   t.equal(receiver.received.length, 2, 'the receiver got it twice, nothing else')
   t.same(again.verified, first.verified, 'the same event, verified again with the same webhook-id')
-  await waitUntil(async () => (await deliveriesOf(app, row.id))[0].status === 'delivered', 'the redelivery recorded', 10_000)
+  const redelivered = await waitUntil(async () => {
+    const [d] = await deliveriesOf(app, row.id)
+    return d.status === 'delivered' && d.delivered_at > firstAt ? d : undefined
+  }, 'the redelivery recorded', 10_000)
+  t.equal(redelivered.attempts, 1, 'a fresh schedule: one attempt since the redelivery')
+  // The log shows the redelivery's time once refreshed (formatted as the page does, in its time zone).
+  const expected = await page.evaluate((iso) => `Delivered ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso))}`,
+    redelivered.delivered_at.toISOString())
   await page.getByRole('button', { name: 'Refresh' }).click()
-  await page.waitForFunction(() => document.querySelector('table.deliveries tbody tr td:nth-child(3)')?.textContent?.startsWith('Delivered'))
-  t.equal((await cells())[3], '1', 'a fresh schedule: one attempt since the redelivery')
+  await page.waitForFunction((text) => document.querySelector('table.deliveries tbody tr td:nth-child(3)')?.textContent === text, expected)
+  t.same((await cells()).slice(2, 4), [expected, '1'], 'the log: delivered again, one attempt')
 
   await page.getByRole('button', { name: 'Disable' }).click()
   await page.getByRole('status').filter({ hasText: 'Done: Disable.' }).waitFor()
