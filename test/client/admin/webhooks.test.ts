@@ -4,6 +4,7 @@
  * log, redelivers it (the receiver verifies both), disables, enables, rotates and deletes it after
  * asking; the pages fit a 390 px phone.
  */
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { createTestAccount, signIn } from '../../helpers/accounts.js'
@@ -13,6 +14,9 @@ import { waitUntil } from '../../helpers/sockets.js'
 import { BY_CLI, FAST_RETRIES, deliveriesOf, webhookReceiver } from '../../helpers/webhooks.js'
 
 const ENV = { WORKER_ENABLED: 'true', ...FAST_RETRIES }
+// UPDATE_SCREENSHOTS=1 renews the README's picture of an endpoint's page.
+const SHOTS = process.env.UPDATE_SCREENSHOTS ? new URL('../../../docs/images/', import.meta.url) : null
+if (SHOTS) mkdirSync(SHOTS, { recursive: true })
 
 t.test('an admin adds an endpoint (secret once), sees a delivery, redelivers it, disables, rotates and deletes it', async (t) => {
   const receiver = await webhookReceiver(t)
@@ -82,6 +86,7 @@ t.test('an admin adds an endpoint (secret once), sees a delivery, redelivers it,
   await page.getByRole('button', { name: 'Refresh' }).click()
   await page.waitForFunction((text) => document.querySelector('table.deliveries tbody tr td:nth-child(3)')?.textContent === text, expected)
   t.same((await cells()).slice(2, 4), [expected, '1'], 'the log: delivered again, one attempt')
+  if (SHOTS) await page.screenshot({ path: new URL('admin-webhook.png', SHOTS).pathname })
 
   await page.getByRole('button', { name: 'Disable' }).click()
   await page.getByRole('status').filter({ hasText: 'Done: Disable.' }).waitFor()
