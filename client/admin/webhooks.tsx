@@ -149,7 +149,7 @@ export function WebhookPage ({ t, id }: { t: T, id: string }) {
       <ErrorLine error={error} />
       {dialog}
       <h3 id="deliveries-title">{t('deliveries')}</h3>
-      <div class="row"><button type="button" class="secondary" disabled={busy} onClick={() => run(load)}>{t('refresh')}</button></div>
+      <div class="row"><button type="button" class="secondary" disabled={busy} onClick={() => { setDone(null); run(load) }}>{t('refresh')}</button></div>
       {log && (log.length === 0
         ? <p>{t('noDeliveries')}</p>
         : (
