@@ -1,9 +1,10 @@
 /**
  * The admin console at /admin/: an admin signs in (password, second factor, passkey), then finds
  * users, opens one (devices, factors, the lifecycle actions), finds organizations (members, roles,
- * API keys, delete), reads the audit log and the chart of sign-in activity. Hash routes (#/users,
- * #/users/<id>, #/orgs, #/orgs/<id>, #/audit, #/activity) keep every view a real link; the access
- * token lives in the SDK's memory only.
+ * API keys, delete), manages webhook endpoints (their secrets, deliveries, redelivery), reads the
+ * audit log and the chart of sign-in activity. Hash routes (#/users, #/users/<id>, #/orgs,
+ * #/orgs/<id>, #/webhooks, #/webhooks/<id>, #/audit, #/activity) keep every view a real link; the
+ * access token lives in the SDK's memory only.
  */
 import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
@@ -14,6 +15,7 @@ import { LOCALE_KEY, client, currentLocale, setCurrentLocale, useRoute, type Adm
 import { UserPage, Users } from './users.js'
 import { OrgPage, Orgs } from './orgs.js'
 import { Activity, Audit } from './audit.js'
+import { WebhookPage, Webhooks } from './webhooks.js'
 import { MyAccount } from './account.js'
 
 function SignIn ({ t }: { t: T }) {
@@ -93,7 +95,9 @@ function App () {
       ? <UserPage t={t} id={id} />
       : section === 'orgs'
         ? id ? <OrgPage t={t} id={id} /> : <Orgs t={t} params={route.params} />
-        : section === 'audit'
+        : section === 'webhooks'
+          ? id ? <WebhookPage t={t} id={id} /> : <Webhooks t={t} />
+          : section === 'audit'
           ? <Audit t={t} params={route.params} />
           : section === 'activity'
             ? <Activity t={t} locale={locale} />
@@ -112,6 +116,7 @@ function App () {
               <ul>
                 <li><a href="#/users" aria-current={current('users')}>{t('users')}</a></li>
                 <li><a href="#/orgs" aria-current={current('orgs')}>{t('orgs')}</a></li>
+                <li><a href="#/webhooks" aria-current={current('webhooks')}>{t('webhooks')}</a></li>
                 <li><a href="#/audit" aria-current={current('audit')}>{t('audit')}</a></li>
                 <li><a href="#/activity" aria-current={current('activity')}>{t('activity')}</a></li>
               </ul>

@@ -1,4 +1,6 @@
 /** The console's words, in English and Spanish. */
+import { WEBHOOK_MESSAGES } from './webhook-messages.js'
+
 export const MESSAGES = {
   en: {
     title: 'Latchkey console',
@@ -133,7 +135,8 @@ export const MESSAGES = {
     keyActive: 'Active',
     keyRevoked: 'Revoked',
     keyExpired: 'Expired',
-    loading: 'Loading…'
+    loading: 'Loading…',
+    ...WEBHOOK_MESSAGES.en
   },
   es: {
     title: 'Consola de Latchkey',
@@ -268,6 +271,7 @@ export const MESSAGES = {
     keyActive: 'Activa',
     keyRevoked: 'Revocada',
     keyExpired: 'Caducada',
-    loading: 'Cargando…'
+    loading: 'Cargando…',
+    ...WEBHOOK_MESSAGES.es
   }
 } as const

@@ -7,8 +7,11 @@ import type { Row, TapTest } from './accounts.js'
 import { CLI_ACTOR } from '../../plugins/audit/events.js'
 import type { WebhookActor } from '../../plugins/webhooks/webhooks.js'
 
-/** What the receiver answers: a status, a redirect, no answer for `ms`, or a status after `ms`. */
-export type Answer = { status: number, location?: string, delayMs?: number }
+/**
+ * What the receiver answers: a status, a redirect, a status after `delayMs`, or (`hold`) never: the
+ * request stays open until the sender gives up or dies.
+ */
+export type Answer = { status: number, location?: string, delayMs?: number, hold?: boolean }
 
 export interface Received {
   headers: Record<string, string>
@@ -73,6 +76,7 @@ export async function webhookReceiver (t: TapTest | typeof tap): Promise<Receive
         entry.status = verified ? now.status : 400
         response.writeHead(entry.status, now.location ? { location: now.location } : {}).end()
       }
+      if (now.hold) return
       if (now.delayMs) setTimeout(send, now.delayMs)
       else send()
     })
