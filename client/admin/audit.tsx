@@ -6,6 +6,7 @@ import type { Args } from '../sdk/index.js'
 import { AUDIT_EVENTS } from './events.js'
 import { drawChart, totals, type StatsBucket } from './chart.js'
 import { api, currentLocale, hashOf, type Answer, type T } from './context.js'
+import { DataTable } from './table.js'
 
 /** A datetime-local value (the browser's time zone) as an ISO time, or undefined. */
 const isoOf = (local: string) => local ? new Date(local).toISOString() : undefined
@@ -78,36 +79,23 @@ export function Audit ({ t, params }: { t: T, params: URLSearchParams }) {
         <a class="button secondary" href={hashOf('audit')}>{t('clear')}</a>
       </form>
       <ErrorLine error={error} />
-      {page && (page.events.length === 0
-        ? <p>{t('noEvents')}</p>
-        : (
-          <div class="scroll" role="region" aria-label={t('auditTable')} tabindex={0}>
-            <table class="audit">
-              <thead>
-                <tr>
-                  <th scope="col">{t('colWhen')}</th><th scope="col">{t('colEvent')}</th><th scope="col">{t('colAccount')}</th>
-                  <th scope="col">{t('colActor')}</th><th scope="col">{t('colIp')}</th><th scope="col">{t('colData')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.events.map((e) => (
-                  <tr key={e.id}>
-                    <td>{formatTime(currentLocale, e.createdAt)}</td>
-                    <td><code>{e.event}</code></td>
-                    <td>
-                      {e.accountType}{e.accountId
-                        ? <> · {e.accountType === 'user' ? <a href={hashOf(`users/${e.accountId}`)}>{nameOf(e.accountEmail, e.accountId)}</a> : nameOf(e.accountEmail, e.accountId)}</>
-                        : null}
-                    </td>
-                    <td>{e.actorType ?? '-'}{e.actorId ? ` · ${nameOf(e.actorEmail, e.actorId)}` : ''}</td>
-                    <td>{e.ipAddress ?? '-'}</td>
-                    <td><code class="data">{Object.keys(e.data ?? {}).length ? JSON.stringify(e.data) : ''}</code></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          ))}
+      <DataTable label={t('auditTable')} className="audit" items={page?.events} empty={t('noEvents')}
+        columns={[t('colWhen'), t('colEvent'), t('colAccount'), t('colActor'), t('colIp'), t('colData')]}
+        row={(e) => (
+          <tr key={e.id}>
+            <td>{formatTime(currentLocale, e.createdAt)}</td>
+            <td><code>{e.event}</code></td>
+            <td>
+              {e.accountType}{e.accountId
+                ? <> · {e.accountType === 'user' ? <a href={hashOf(`users/${e.accountId}`)}>{nameOf(e.accountEmail, e.accountId)}</a> : nameOf(e.accountEmail, e.accountId)}</>
+                : null}
+            </td>
+            <td>{e.actorType ?? '-'}{e.actorId ? ` · ${nameOf(e.actorEmail, e.actorId)}` : ''}</td>
+            <td>{e.ipAddress ?? '-'}</td>
+            <td><code class="data">{Object.keys(e.data ?? {}).length ? JSON.stringify(e.data) : ''}</code></td>
+          </tr>
+        )}
+      />
       <nav class="row" aria-label={t('audit')}>
         {cursor ? <a class="button secondary" href={hashOf('audit', filters)}>{t('firstPage')}</a> : null}
         {page?.nextCursor ? <a class="button secondary" href={hashOf('audit', { ...filters, cursor: page.nextCursor })}>{t('nextPage')}</a> : null}

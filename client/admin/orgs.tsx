@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { ErrorLine, useAction, useConfirm } from '../common/ui.js'
 import { formatTime } from '../common/i18n.js'
 import { api, currentLocale, hashOf, type Answer, type T } from './context.js'
+import { DataTable } from './table.js'
 
 type Org = Answer<'getorg'>['organization']
 type ApiKey = Answer<'getorg'>['apiKeys'][number]
@@ -34,31 +35,18 @@ export function Orgs ({ t, params }: { t: T, params: URLSearchParams }) {
         <button type="submit" disabled={busy}>{t('apply')}</button>
       </form>
       <ErrorLine error={error} />
-      {page && (page.organizations.length === 0
-        ? <p>{t('noOrgs')}</p>
-        : (
-          <div class="scroll" role="region" aria-label={t('orgsTable')} tabindex={0}>
-            <table class="orgs">
-              <thead>
-                <tr>
-                  <th scope="col">{t('colName')}</th><th scope="col">{t('colSlug')}</th><th scope="col">{t('colStatus')}</th>
-                  <th scope="col">{t('colMembers')}</th><th scope="col">{t('colCreated')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.organizations.map((o) => (
-                  <tr key={o.id}>
-                    <td><a href={hashOf(`orgs/${o.id}`)}>{o.name}</a></td>
-                    <td><code>{o.slug}</code></td>
-                    <td><span class={`badge ${orgStatus(o).badge}`}>{t(orgStatus(o).word)}</span></td>
-                    <td>{o.members}</td>
-                    <td>{formatTime(currentLocale, o.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          ))}
+      <DataTable label={t('orgsTable')} className="orgs" items={page?.organizations} empty={t('noOrgs')}
+        columns={[t('colName'), t('colSlug'), t('colStatus'), t('colMembers'), t('colCreated')]}
+        row={(o) => (
+          <tr key={o.id}>
+            <td><a href={hashOf(`orgs/${o.id}`)}>{o.name}</a></td>
+            <td><code>{o.slug}</code></td>
+            <td><span class={`badge ${orgStatus(o).badge}`}>{t(orgStatus(o).word)}</span></td>
+            <td>{o.members}</td>
+            <td>{formatTime(currentLocale, o.createdAt)}</td>
+          </tr>
+        )}
+      />
       <nav class="row" aria-label={t('orgs')}>
         {cursor ? <a class="button secondary" href={hashOf('orgs', { q })}>{t('firstPage')}</a> : null}
         {page?.nextCursor ? <a class="button secondary" href={hashOf('orgs', { q, cursor: page.nextCursor })}>{t('nextPage')}</a> : null}
@@ -101,60 +89,34 @@ export function OrgPage ({ t, id }: { t: T, id: string }) {
       <ErrorLine error={error} />
       {dialog}
       <h3 id="members-title">{t('members')}</h3>
-      {members.length === 0
-        ? <p>{t('noMembers')}</p>
-        : (
-          <div class="scroll" role="region" aria-labelledby="members-title" tabindex={0}>
-            <table class="members">
-              <thead><tr><th scope="col">{t('colEmail')}</th><th scope="col">{t('colRole')}</th><th scope="col">{t('colJoined')}</th></tr></thead>
-              <tbody>
-                {members.map((m) => (
-                  <tr key={m.userId}>
-                    <td><a href={hashOf(`users/${m.userId}`)}>{m.email}</a></td><td>{m.role}</td><td>{formatTime(currentLocale, m.joinedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          )}
+      <DataTable labelledBy="members-title" className="members" items={members} empty={t('noMembers')}
+        columns={[t('colEmail'), t('colRole'), t('colJoined')]}
+        row={(m) => (
+          <tr key={m.userId}>
+            <td><a href={hashOf(`users/${m.userId}`)}>{m.email}</a></td><td>{m.role}</td><td>{formatTime(currentLocale, m.joinedAt)}</td>
+          </tr>
+        )}
+      />
       <h3 id="roles-title">{t('roles')}</h3>
-      <div class="scroll" role="region" aria-labelledby="roles-title" tabindex={0}>
-        <table class="roles">
-          <thead><tr><th scope="col">{t('colName')}</th><th scope="col">{t('colPermissions')}</th></tr></thead>
-          <tbody>
-            {roles.map((r) => (
-              <tr key={r.id}>
-                <td>{r.name}{r.builtIn ? <> <small>({t('builtIn')})</small></> : null}</td><td>{permissionList(r.permissions)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable labelledBy="roles-title" className="roles" items={roles} columns={[t('colName'), t('colPermissions')]}
+        row={(r) => (
+          <tr key={r.id}>
+            <td>{r.name}{r.builtIn ? <> <small>({t('builtIn')})</small></> : null}</td><td>{permissionList(r.permissions)}</td>
+          </tr>
+        )}
+      />
       <h3 id="keys-title">{t('apiKeys')}</h3>
-      {apiKeys.length === 0
-        ? <p>{t('noApiKeys')}</p>
-        : (
-          <div class="scroll" role="region" aria-labelledby="keys-title" tabindex={0}>
-            <table class="keys">
-              <thead>
-                <tr>
-                  <th scope="col">{t('colName')}</th><th scope="col">{t('colPrefix')}</th><th scope="col">{t('colPermissions')}</th>
-                  <th scope="col">{t('colLastUsed')}</th><th scope="col">{t('colExpires')}</th><th scope="col">{t('colStatus')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {apiKeys.map((k) => (
-                  <tr key={k.id}>
-                    <td>{k.name}</td><td><code>{k.prefix}…</code></td><td>{permissionList(k.permissions)}</td>
-                    <td>{k.lastUsedAt ? formatTime(currentLocale, k.lastUsedAt) : t('never')}</td>
-                    <td>{k.expiresAt ? formatTime(currentLocale, k.expiresAt) : t('never')}</td>
-                    <td>{t(keyStatus(k))}{k.revokedAt ? <> <small>{formatTime(currentLocale, k.revokedAt)}</small></> : null}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          )}
+      <DataTable labelledBy="keys-title" className="keys" items={apiKeys} empty={t('noApiKeys')}
+        columns={[t('colName'), t('colPrefix'), t('colPermissions'), t('colLastUsed'), t('colExpires'), t('colStatus')]}
+        row={(k) => (
+          <tr key={k.id}>
+            <td>{k.name}</td><td><code>{k.prefix}…</code></td><td>{permissionList(k.permissions)}</td>
+            <td>{k.lastUsedAt ? formatTime(currentLocale, k.lastUsedAt) : t('never')}</td>
+            <td>{k.expiresAt ? formatTime(currentLocale, k.expiresAt) : t('never')}</td>
+            <td>{t(keyStatus(k))}{k.revokedAt ? <> <small>{formatTime(currentLocale, k.revokedAt)}</small></> : null}</td>
+          </tr>
+        )}
+      />
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { ErrorLine, useAction, useConfirm } from '../common/ui.js'
 import { formatTime } from '../common/i18n.js'
 import type { Args } from '../sdk/index.js'
 import { api, currentLocale, hashOf, userStatus, type AdminAction, type Answer, type Session, type T } from './context.js'
+import { DataTable } from './table.js'
 
 /** "Chrome on Linux", as the service describes the device's User-Agent; else the raw header. */
 function deviceName (t: T, s: Session): string {
@@ -46,31 +47,18 @@ export function Users ({ t, params }: { t: T, params: URLSearchParams }) {
         <button type="submit" disabled={busy}>{t('apply')}</button>
       </form>
       <ErrorLine error={error} />
-      {page && (page.users.length === 0
-        ? <p>{t('noUsers')}</p>
-        : (
-          <div class="scroll" role="region" aria-label={t('usersTable')} tabindex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('colEmail')}</th><th scope="col">{t('colStatus')}</th><th scope="col">{t('colLogins')}</th>
-                  <th scope="col">{t('colLastLogin')}</th><th scope="col">{t('colCreated')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.users.map((u) => (
-                  <tr key={u.id}>
-                    <td><a href={hashOf(`users/${u.id}`)}>{u.email}</a> <small>({u.isEmailConfirmed ? t('confirmed') : t('unconfirmed')})</small></td>
-                    <td><span class={`badge ${userStatus(u)}`}>{t(userStatus(u))}</span></td>
-                    <td>{u.loginCount}</td>
-                    <td>{formatTime(currentLocale, u.lastLoginAt)}</td>
-                    <td>{formatTime(currentLocale, u.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          ))}
+      <DataTable label={t('usersTable')} items={page?.users} empty={t('noUsers')}
+        columns={[t('colEmail'), t('colStatus'), t('colLogins'), t('colLastLogin'), t('colCreated')]}
+        row={(u) => (
+          <tr key={u.id}>
+            <td><a href={hashOf(`users/${u.id}`)}>{u.email}</a> <small>({u.isEmailConfirmed ? t('confirmed') : t('unconfirmed')})</small></td>
+            <td><span class={`badge ${userStatus(u)}`}>{t(userStatus(u))}</span></td>
+            <td>{u.loginCount}</td>
+            <td>{formatTime(currentLocale, u.lastLoginAt)}</td>
+            <td>{formatTime(currentLocale, u.createdAt)}</td>
+          </tr>
+        )}
+      />
       <nav class="row" aria-label={t('users')}>
         {cursor ? <a class="button secondary" href={hashOf('users', { q, status })}>{t('firstPage')}</a> : null}
         {page?.nextCursor ? <a class="button secondary" href={hashOf('users', { q, status, cursor: page.nextCursor })}>{t('nextPage')}</a> : null}

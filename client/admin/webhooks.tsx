@@ -8,6 +8,7 @@ import { ErrorLine, useAction, useConfirm } from '../common/ui.js'
 import { formatTime } from '../common/i18n.js'
 import type { Args } from '../sdk/index.js'
 import { api, currentLocale, hashOf, type Answer, type T } from './context.js'
+import { DataTable } from './table.js'
 
 type Endpoint = Answer<'listwebhooks'>['webhooks'][number]
 type Delivery = Answer<'listwebhookdeliveries'>['deliveries'][number]
@@ -68,28 +69,15 @@ export function Webhooks ({ t }: { t: T }) {
       </form>
       {created ? <SecretOnce t={t} secret={created.secret} /> : null}
       <ErrorLine error={error} />
-      {list && (list.length === 0
-        ? <p>{t('noWebhooks')}</p>
-        : (
-          <div class="scroll" role="region" aria-label={t('webhooksTable')} tabindex={0}>
-            <table class="webhooks">
-              <thead>
-                <tr>
-                  <th scope="col">{t('hookUrl')}</th><th scope="col">{t('hookEvents')}</th><th scope="col">{t('colStatus')}</th>
-                  <th scope="col">{t('hookFailures')}</th><th scope="col">{t('hookDescription')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((e) => (
-                  <tr key={e.id}>
-                    <td><a href={hashOf(`webhooks/${e.id}`)}>{e.url}</a></td><td>{events(e.events)}</td>
-                    <td><EndpointState t={t} e={e} /></td><td>{failures(t, e)}</td><td>{e.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          ))}
+      <DataTable label={t('webhooksTable')} className="webhooks" items={list} empty={t('noWebhooks')}
+        columns={[t('hookUrl'), t('hookEvents'), t('colStatus'), t('hookFailures'), t('hookDescription')]}
+        row={(e) => (
+          <tr key={e.id}>
+            <td><a href={hashOf(`webhooks/${e.id}`)}>{e.url}</a></td><td>{events(e.events)}</td>
+            <td><EndpointState t={t} e={e} /></td><td>{failures(t, e)}</td><td>{e.description}</td>
+          </tr>
+        )}
+      />
     </section>
   )
 }
@@ -150,37 +138,23 @@ export function WebhookPage ({ t, id }: { t: T, id: string }) {
       {dialog}
       <h3 id="deliveries-title">{t('deliveries')}</h3>
       <div class="row"><button type="button" class="secondary" disabled={busy} onClick={() => { setDone(null); run(load) }}>{t('refresh')}</button></div>
-      {log && (log.length === 0
-        ? <p>{t('noDeliveries')}</p>
-        : (
-          <div class="scroll" role="region" aria-labelledby="deliveries-title" tabindex={0}>
-            <table class="deliveries">
-              <thead>
-                <tr>
-                  <th scope="col">{t('colWhen')}</th><th scope="col">{t('colEvent')}</th><th scope="col">{t('colStatus')}</th>
-                  <th scope="col">{t('hookAttempts')}</th><th scope="col">{t('hookResponse')}</th><th scope="col">{t('hookLastError')}</th>
-                  <th scope="col">{t('hookWebhookId')}</th><th scope="col">{t('actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.map((d) => (
-                  <tr key={d.id}>
-                    <td>{when(d.createdAt)}</td><td><code>{d.eventType}</code></td>
-                    <td>
-                      {t(`delivery_${d.status}`)}
-                      {d.deliveredAt ? <> <small>{when(d.deliveredAt)}</small></> : null}
-                      {d.nextAttemptAt && d.status === 'pending' ? <> <small>{t('hookNext', { at: when(d.nextAttemptAt)! })}</small></> : null}
-                    </td>
-                    <td>{d.attempts}</td>
-                    <td>{d.lastResponseCode ?? '-'}{d.durationMs !== null ? <> <small>{d.durationMs} ms</small></> : null}</td>
-                    <td>{d.lastError ?? ''}</td><td><code>{d.id}</code></td>
-                    <td><button type="button" class="secondary" disabled={busy} aria-label={t('redeliverOne', { id: d.id })} onClick={() => redeliver(d)}>{t('redeliver')}</button></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          ))}
+      <DataTable labelledBy="deliveries-title" className="deliveries" items={log} empty={t('noDeliveries')}
+        columns={[t('colWhen'), t('colEvent'), t('colStatus'), t('hookAttempts'), t('hookResponse'), t('hookLastError'), t('hookWebhookId'), t('actions')]}
+        row={(d) => (
+          <tr key={d.id}>
+            <td>{when(d.createdAt)}</td><td><code>{d.eventType}</code></td>
+            <td>
+              {t(`delivery_${d.status}`)}
+              {d.deliveredAt ? <> <small>{when(d.deliveredAt)}</small></> : null}
+              {d.nextAttemptAt && d.status === 'pending' ? <> <small>{t('hookNext', { at: when(d.nextAttemptAt)! })}</small></> : null}
+            </td>
+            <td>{d.attempts}</td>
+            <td>{d.lastResponseCode ?? '-'}{d.durationMs !== null ? <> <small>{d.durationMs} ms</small></> : null}</td>
+            <td>{d.lastError ?? ''}</td><td><code>{d.id}</code></td>
+            <td><button type="button" class="secondary" disabled={busy} aria-label={t('redeliverOne', { id: d.id })} onClick={() => redeliver(d)}>{t('redeliver')}</button></td>
+          </tr>
+        )}
+      />
     </section>
   )
 }
