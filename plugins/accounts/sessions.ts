@@ -30,9 +30,9 @@ export function createSessions (app: FastifyInstance) {
   const refresh = createRefresh(app, login)
   // The owner reads with a subquery joined, built once per subquery and account type (prepared statements).
   const composed = new Map<AuthenticateJoin, Map<string, ReturnType<typeof authenticateWithStatement>>>()
-  function withColumn (kind: AccountType, column: AuthenticateJoin) {
-    const byKind = composed.get(column) ?? composed.set(column, new Map()).get(column)!
-    return byKind.get(kind.type) ?? byKind.set(kind.type, authenticateWithStatement(kind, column)).get(kind.type)!
+  function withJoin (kind: AccountType, join: AuthenticateJoin) {
+    const byKind = composed.get(join) ?? composed.set(join, new Map()).get(join)!
+    return byKind.get(kind.type) ?? byKind.set(kind.type, authenticateWithStatement(kind, join)).get(kind.type)!
   }
 
   return {
@@ -75,10 +75,10 @@ export function createSessions (app: FastifyInstance) {
         ? claims.org.id
         : null
       const [owner] = org
-        ? await withColumn(kind, member!).run(sql, { id: claims.sub, argument: org })
+        ? await withJoin(kind, member!).run(sql, { id: claims.sub, argument: org })
         : await repositoryOf(kind).owners.authenticate.run(sql, { id: claims.sub })
       if (!owner || !owner.is_active || owner.deleted_at || owner.token_version !== claims.tokenVersion) return null
-      const { token_version: _v, is_active: _a, deleted_at: _d, ...joined } = owner as Record<string, unknown>
+      const { token_version: _version, is_active: _active, deleted_at: _deleted, ...joined } = owner as Record<string, unknown>
       const sessionId = typeof claims.sid === 'string' && UUID_PATTERN.test(claims.sid) ? claims.sid : null
       return { type: kind.type, id: claims.sub, tokenVersion: claims.tokenVersion, client, sessionId, expiresAt: claims.exp, ...claimedAssurance(claims),
         // As the token states it: the organization's routes compare membershipVersion with the current one.
