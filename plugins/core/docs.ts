@@ -98,7 +98,8 @@ const API_KEY_SCHEME: Json = {
   in: 'header',
   name: 'Authorization',
   description: 'An organization\'s API key: `Authorization: api-key lk_...`, on the organization actions whose permission the key ' +
-    'holds, for its own organization only. A missing, unknown, revoked or expired key is 401 with `WWW-Authenticate: api-key`.'
+    'holds and on /v1/rooms/publish (rooms:publish), for its own organization only. A missing, unknown, revoked or expired key is 401 ' +
+    'with `WWW-Authenticate: api-key`.'
 }
 
 /**
