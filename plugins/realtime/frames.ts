@@ -40,6 +40,7 @@ export function createFrames (app: FastifyInstance) {
 
   /** The join's answer once allowed: with `since`, the missed events first; with `presence`, visible. */
   async function admit (socket: WebSocket, request: FastifyRequest, user: SocketUser, room: string, since: Position | undefined, presence: boolean) {
+    if (socket.readyState !== socket.OPEN) return
     if (since) {
       await rooms.recover(socket, room, since, (recovered) => send(socket, { type: 'joined', room, recovered }))
     } else {
@@ -92,6 +93,8 @@ export function createFrames (app: FastifyInstance) {
   return {
     /** Handles one frame; a promise while it waits for the database (errors are logged and answered). */
     onFrame (socket: WebSocket, request: FastifyRequest, user: SocketUser, message: Message | null): Promise<void> | undefined {
+      // Frames kept while an earlier one waited may come after the socket closed: nothing to do then.
+      if (socket.readyState !== socket.OPEN) return
       const room = message?.room
       const type = message?.type
       if (!message || typeof room !== 'string' || (type !== 'join' && type !== 'leave' && type !== 'publish' && type !== 'presence')) {

@@ -115,6 +115,13 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     })
   }
 
+  async function removeRow (room: string, connectionId: string, userId: string) {
+    await changePresence(room, userId, async (tx) => {
+      if (!(await statements.leave.run(tx, { room, connectionId })).length) return -1
+      return (await statements.remaining.run(tx, { room, userId }))[0].n
+    }, 'presence.left', 0)
+  }
+
   return {
     async publish (room, event, data, tx) {
       const [position] = await statements.publish.run(tx ?? sql, {
@@ -172,18 +179,18 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     },
 
     async enter (room, connectionId, userId) {
-      presence.set(`${connectionId} ${room}`, { room, userId })
+      const key = `${connectionId} ${room}`
+      presence.set(key, { room, userId })
       await changePresence(room, userId, async (tx) => (await statements.enter.run(tx, { id: instanceId, connectionId, room, userId }))[0].others, 'presence.joined', 0)
+      // Left while entering: that leave may have found no row yet.
+      if (!presence.has(key)) await removeRow(room, connectionId, userId)
     },
 
     async leave (room, connectionId) {
       const entry = presence.get(`${connectionId} ${room}`)
       if (!entry) return
       presence.delete(`${connectionId} ${room}`)
-      await changePresence(room, entry.userId, async (tx) => {
-        if (!(await statements.leave.run(tx, { room, connectionId })).length) return -1
-        return (await statements.remaining.run(tx, { room, userId: entry.userId }))[0].n
-      }, 'presence.left', 0)
+      await removeRow(room, connectionId, entry.userId)
     },
 
     async present (room): Promise<PresentUser[]> {

@@ -53,6 +53,25 @@ t.test('presence across instances', async (t) => {
     t.same(silent.pending(change('presence.left', bob.id)), [], 'a socket that did not ask hears no presence events')
   })
 
+  t.test('sockets closed right after joining with presence leave no presence row', async (t) => {
+    const dave = await registerUser(a.app)
+    const before = b.app.websocketServer.clients.size
+    for (let i = 0; i < 5; i++) {
+      const socket = await connectUser(t, b.ws!, dave.token)
+      socket.send({ type: 'join', room, presence: true })
+      socket.terminate()
+    }
+    await waitUntil(() => b.app.websocketServer.clients.size === before, 'the server to see them closed')
+    // The joins' database work may still be under way: it must end with no row.
+    await waitUntil(async () => {
+      const [{ n }] = await a.app.sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state = 'active' and query ilike '%room_presence%' and pid <> pg_backend_pid()`
+      return n === 0
+    }, 'presence statements to finish')
+    t.same(await a.app.sql`select connection_id from room_presence where user_id = ${dave.id}`, [], 'no presence row of dave')
+    t.same((await who(watcher)).map((u: Message) => u.userId), [alice.id])
+  })
+
   t.test('a socket not in the room may not ask who is there', async (t) => {
     const outsider = await connectUser(t, a.ws!, bob.token)
     outsider.send({ type: 'presence', room })
