@@ -27,8 +27,10 @@ t.test('two instances on one database', async (t) => {
       event: 'POST_PUBLISHED',
       data: { postId, title: 'Across instances', publishedAt: published.body.post.publishedAt }
     }
-    t.same(await onA.waitFor(isPublished(postId)), expected, 'the socket on A gets the event')
-    t.same(await onB.waitFor(isPublished(postId)), expected, 'the socket on B gets it too')
+    const onAEvent = await onA.waitFor(isPublished(postId))
+    t.same(onAEvent, { ...expected, offset: onAEvent.offset, epoch: onAEvent.epoch }, 'the socket on A gets the event')
+    t.ok(Number.isSafeInteger(onAEvent.offset) && typeof onAEvent.epoch === 'string', 'with its offset and epoch')
+    t.same(await onB.waitFor(isPublished(postId)), onAEvent, 'the socket on B gets it too, with the same offset')
     t.same(await drain(b.app, onA, user.id, isEvent('POST_PUBLISHED')), [], 'exactly once on A')
   })
 

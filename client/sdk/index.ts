@@ -4,5 +4,7 @@
  */
 export { createClient, type ClientOptions, type LatchkeyClient } from './client.js'
 export { LatchkeyError } from './errors.js'
-export { LatchkeySocket, type RoomEvent, type RoomLeft, type SocketError, type SocketOptions, type SocketStatus } from './socket.js'
+export {
+  LatchkeySocket, type JoinOptions, type PresentUser, type RoomEvent, type RoomJoined, type RoomLeft, type SocketError, type SocketOptions, type SocketStatus
+} from './socket.js'
 export type * from './types.js'

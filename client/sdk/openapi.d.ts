@@ -2418,6 +2418,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rooms/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an event into a room (an API key with rooms:publish, or an admin)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `FORBIDDEN`: You are not allowed to do this
+         *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 404 `ORG.NOT_FOUND`: Organization not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1PublishToRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/changepassword": {
         parameters: {
             query?: never;
@@ -3816,6 +3849,18 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             userId: string;
+        };
+        /** PublishedToRoom */
+        PublishedToRoom: {
+            /** @description the room's epoch: offsets compare within one epoch */
+            epoch: string;
+            /** @description the event's offset in the room */
+            offset: number;
+            room: string;
+            /** @enum {number} */
+            status: 200;
+            /** @enum {boolean} */
+            success: true;
         };
         /**
          * RegistrationResponseJSON
@@ -8367,6 +8412,58 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                     };
+                };
+            };
+        };
+    };
+    V1PublishToRoom: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description any JSON, up to ROOM_MAX_MESSAGE (16 KiB) serialized */
+                    data: unknown;
+                    /** @description the event's name; `presence.` is reserved */
+                    event: string;
+                    /** @description `org:<organizationId>`, `org:<organizationId>:<name>`, `public:<name>`, `GLOBAL` or `USER<userId>` */
+                    room: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedToRoom"];
                 };
             };
         };

@@ -27,6 +27,7 @@ const TAGS: Record<string, string> = {
     'and the audit log',
   orgs: 'Organizations, their members, roles, invitations and API keys: who may do what, in whose name',
   posts: 'Posts and their publication to real-time rooms (the WebSocket `/v1/ws`)',
+  rooms: 'Real-time rooms from a backend: publishing into them (the sockets\' side is docs/websocket.md)',
   service: 'Probes and keys: liveness, readiness, the public keys of access tokens'
 }
 
@@ -97,7 +98,8 @@ const API_KEY_SCHEME: Json = {
   in: 'header',
   name: 'Authorization',
   description: 'An organization\'s API key: `Authorization: api-key lk_...`, on the organization actions whose permission the key ' +
-    'holds, for its own organization only. A missing, unknown, revoked or expired key is 401 with `WWW-Authenticate: api-key`.'
+    'holds and on /v1/rooms/publish (rooms:publish), for its own organization only. A missing, unknown, revoked or expired key is 401 ' +
+    'with `WWW-Authenticate: api-key`.'
 }
 
 /**
@@ -109,7 +111,7 @@ const API_KEY_SCHEME: Json = {
  */
 function transform (translate: (key: string) => string) {
   return function ({ schema, url, route, openapiObject }: { schema: FastifySchema, url: string, route: RouteOptions, openapiObject: Json }) {
-    const config = route.config as { operation?: string, auth?: string, permission?: string | true } | undefined
+    const config = route.config as { operation?: string, auth?: string, permission?: string | true, schemes?: string[] } | undefined
     if (!schema || schema.hide) return { schema, url }
     const args = schema.querystring as Json | undefined
     const { anyMethod, hasArgs } = routeShape(route)
@@ -126,6 +128,10 @@ function transform (translate: (key: string) => string) {
         out.security.push({ [API_KEY]: [] })
         openapiObject.components.securitySchemes[API_KEY] = API_KEY_SCHEME
       }
+    }
+    for (const name of config?.schemes ?? []) {
+      out.security.push({ [name]: [] })
+      openapiObject.components.securitySchemes[name] = name === API_KEY ? API_KEY_SCHEME : securityScheme(name)
     }
     out.response = Object.fromEntries(Object.entries((schema.response ?? {}) as Json).map(([status, body]) =>
       [status, body === ErrorSchema ? { ...body, [ERROR_BODY]: true } : body]))

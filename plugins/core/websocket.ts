@@ -3,7 +3,8 @@ import websocket from '@fastify/websocket'
 import type { WebSocket } from 'ws'
 
 const CLOSE_GOING_AWAY = 1001
-const MAX_FRAME_BYTES = 16 * 1024
+// A frame holds at most an event's data (ROOM_MAX_MESSAGE) and its envelope.
+const ENVELOPE_BYTES = 1024
 
 /**
  * @fastify/websocket with our shutdown (close code 1001) and a heartbeat: every interval each
@@ -12,7 +13,7 @@ const MAX_FRAME_BYTES = 16 * 1024
  */
 export default fp(async (app) => {
   await app.register(websocket, {
-    options: { maxPayload: MAX_FRAME_BYTES },
+    options: { maxPayload: app.config.roomMaxMessage + ENVELOPE_BYTES },
     preClose (done) {
       for (const client of app.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'server shutting down')
       done()

@@ -4,17 +4,17 @@ import type { WebSocket } from 'ws'
 import { isPlainObject } from '../core/objects.js'
 import { ACCOUNT_TYPES, type OrgClaim } from '../accounts/registry.js'
 import { CLOSE_UNAUTHORIZED } from './rooms.js'
+import { createFrames } from './frames.js'
 
 declare module 'fastify' {
   interface FastifyInstance { sockets: ReturnType<typeof createSocketProtocol> }
 }
 
-/** The user of an authenticated socket, with the org claim of its latest token. */
-interface SocketUser { id: string, org?: OrgClaim }
 
 /** The JSON protocol of /v1/ws (docs/websocket.md). */
 export function createSocketProtocol (app: FastifyInstance) {
-  const { sessions, rooms, roomAccess, config } = app
+  const { sessions, rooms, config } = app
+  const { onFrame } = createFrames(app)
   const kind = ACCOUNT_TYPES.user
 
   function send (socket: WebSocket, message: Record<string, unknown>) {
@@ -33,50 +33,6 @@ export function createSocketProtocol (app: FastifyInstance) {
     } catch {
       return null
     }
-  }
-
-  function forbidden (socket: WebSocket, request: FastifyRequest, room: string) {
-    send(socket, { type: 'error', error: 'FORBIDDEN', room, message: request.t('GLOBAL[forbidden]') })
-  }
-
-  /** A `join` of an org room: one read of the membership; the socket may have closed meanwhile. */
-  async function joinOrgRoom (socket: WebSocket, request: FastifyRequest, user: SocketUser, room: string, organizationId: string) {
-    const verdict = await roomAccess.mayJoin(user, organizationId).catch((err) => {
-      request.log.warn({ err, room }, 'org room join not checked')
-      return 'forbidden' as const
-    })
-    if (socket.readyState !== socket.OPEN) return
-    // As the organization's routes answer 401: the token's org claim is outdated, refresh it.
-    if (verdict === 'stale_token') return send(socket, { type: 'error', error: 'UNAUTHORIZED', room, message: request.t('GLOBAL[unauthorized]') })
-    if (verdict !== 'ok') return forbidden(socket, request, room)
-    rooms.join(socket, room)
-    send(socket, { type: 'joined', room })
-  }
-
-  /** A frame of an authenticated socket; a promise while an org room's join is checked. */
-  function onFrame (socket: WebSocket, request: FastifyRequest, user: SocketUser, message: Record<string, unknown> | null): Promise<void> | undefined {
-    const room = message?.room
-    if (!message || (message.type !== 'join' && message.type !== 'leave') || typeof room !== 'string') {
-      send(socket, {
-        type: 'error',
-        error: 'BAD_REQUEST_INVALID_ARGUMENTS',
-        message: request.t('GLOBAL[bad_request_invalid_arguments]', { names: 'type, room' })
-      })
-      return
-    }
-    if (message.type === 'leave') {
-      rooms.leave(socket, room)
-      send(socket, { type: 'left', room })
-      return
-    }
-    const organizationId = roomAccess.organizationOf(room)
-    if (organizationId) return joinOrgRoom(socket, request, user, room, organizationId)
-    if (!roomAccess.open(user.id, room)) {
-      forbidden(socket, request, room)
-      return
-    }
-    rooms.join(socket, room)
-    send(socket, { type: 'joined', room })
   }
 
   return {

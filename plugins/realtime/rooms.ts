@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
 import { REVOKE_CHANNEL } from '../accounts/repository.js'
-import { statement, type Queryable } from '../core/db.js'
+import type { Queryable } from '../core/db.js'
 import { MEMBERSHIP_CHANNEL } from '../orgs/repository.js'
 import { keepListening } from './listen.js'
 import { createRoomAccess, userRoom } from './room-access.js'
+import type { Broker, PresenceChange, Position, RoomEvent } from './brokers/broker.js'
+import { createPostgresBroker } from './brokers/postgres.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,22 +18,29 @@ declare module 'fastify' {
 }
 
 export { PUBLIC_ROOMS, userRoom } from './room-access.js'
-
-/** pg_notify channel that carries room events between every instance on one database. */
-export const ROOMS_CHANNEL = 'latchkey_rooms'
+export { ROOMS_CHANNEL } from './brokers/postgres.js'
+export type { RoomEvent, Position } from './brokers/broker.js'
 
 /** Close code sent to sockets whose credentials were revoked or never given. */
 export const CLOSE_UNAUTHORIZED = 4401
-
-interface RoomEvent { room: string, event: string, data: unknown }
+/** Close code of a socket that did not read its events fast enough (WS_MAX_BUFFER): "try again later". */
+export const CLOSE_SLOW_CONSUMER = 1013
 
 /** Which of a user's sockets a revocation notice closes (REVOKE_CHANNEL). */
 export interface Revocation { family?: string, except?: string | null }
 
-const NOTIFY = statement<never, { channel: string, payload: string }>((p) => `select pg_notify(${p.channel}, ${p.payload})`)
+/** A socket joining with `since`: the live events heard meanwhile, sent after the missed ones. */
+interface Recovering { buffered: Array<{ offset: number, frame: Buffer }> }
 
-export function createRooms (app: FastifyInstance) {
+export function createRooms (app: FastifyInstance, broker: Broker) {
   const members = new Map<string, Set<WebSocket>>()
+  // Per socket and room: a recovery under way, or the last offset it sent (live events up to it are duplicates).
+  const recovering = new WeakMap<WebSocket, Map<string, Recovering>>()
+  const floors = new WeakMap<WebSocket, Map<string, number>>()
+  // Sockets that asked for a room's presence events.
+  const watchers = new Map<string, Set<WebSocket>>()
+  const connectionIds = new WeakMap<WebSocket, string>()
+  const maxBuffer = app.config.wsMaxBuffer
   const socketRooms = new WeakMap<WebSocket, Set<string>>()
   // The session family each authenticated socket's token belongs to (null: a token without sid).
   const socketFamily = new WeakMap<WebSocket, string | null>()
@@ -40,20 +50,51 @@ export function createRooms (app: FastifyInstance) {
   const owned = new Map<string, Map<WebSocket, () => void>>()
   const delivered = app.metrics?.counter({ name: 'latchkey_room_events_delivered_total', help: 'Room event frames sent to sockets' })
 
-  function deliver ({ room, event, data }: RoomEvent) {
-    const sockets = members.get(room)
+  const frameOf = ({ room, event, data, offset, epoch }: RoomEvent) => Buffer.from(JSON.stringify({ type: 'event', room, event, data, offset, epoch }))
+
+  /**
+   * Sends a frame unless the socket holds more than WS_MAX_BUFFER unsent: then it is closed with
+   * 1013 (it recovers from history when it comes back) and the others are not held up by it.
+   */
+  function sendTo (socket: WebSocket, frame: Buffer): boolean {
+    if (socket.readyState !== socket.OPEN) return false
+    if (socket.bufferedAmount > maxBuffer) {
+      socket.close(CLOSE_SLOW_CONSUMER, 'slow consumer')
+      // A client that reads nothing never completes the close handshake.
+      setTimeout(() => socket.terminate(), 5000).unref()
+      return false
+    }
+    socket.send(frame, { binary: false })
+    return true
+  }
+
+  function deliver (roomEvent: RoomEvent) {
+    const sockets = members.get(roomEvent.room)
     if (!sockets?.size) return
+    const { room, offset } = roomEvent
     // Serialized and UTF-8 encoded once for the whole room (a string would be encoded per
     // socket); `binary: false` keeps it a text frame.
-    const frame = Buffer.from(JSON.stringify({ type: 'event', room, event, data }))
+    const frame = frameOf(roomEvent)
     let sent = 0
     for (const socket of sockets) {
-      if (socket.readyState === socket.OPEN) {
-        socket.send(frame, { binary: false })
-        sent++
+      const recovery = recovering.get(socket)?.get(room)
+      if (recovery && offset !== undefined) {
+        recovery.buffered.push({ offset, frame })
+        continue
       }
+      const floor = floors.get(socket)?.get(room)
+      if (floor !== undefined && offset !== undefined) {
+        if (offset <= floor) continue
+        floors.get(socket)!.delete(room)
+      }
+      if (sendTo(socket, frame)) sent++
     }
     delivered?.inc(sent)
+  }
+
+  function presenceChanged (change: PresenceChange) {
+    const frame = Buffer.from(JSON.stringify({ type: 'event', room: change.room, event: change.event, data: { userId: change.userId } }))
+    for (const socket of watchers.get(change.room) ?? []) sendTo(socket, frame)
   }
 
   const rooms = {
@@ -70,7 +111,61 @@ export function createRooms (app: FastifyInstance) {
       sockets?.delete(socket)
       if (sockets?.size === 0) members.delete(room)
       socketRooms.get(socket)?.delete(room)
+      recovering.get(socket)?.delete(room)
+      floors.get(socket)?.delete(room)
+      rooms.unwatch(socket, room)
     },
+    /**
+     * Joins with `since`: the events after it from history, in order, then `joined` (told whether
+     * they were all there), then the live events heard meanwhile that history did not hold. A live
+     * event still on its way with an offset already sent is dropped.
+     */
+    async recover (socket: WebSocket, room: string, since: Position, joined: (recovered: boolean) => void): Promise<void> {
+      const recovery: Recovering = { buffered: [] }
+      let mine = recovering.get(socket)
+      if (!mine) recovering.set(socket, (mine = new Map()))
+      mine.set(room, recovery)
+      rooms.join(socket, room)
+      const { recovered, events } = await broker.history(room, since).catch((err) => {
+        app.log.warn({ err, room }, 'room history not read')
+        return { recovered: false, events: [] }
+      })
+      if (mine.get(room) !== recovery) return
+      mine.delete(room)
+      let last = recovered ? since.offset : -1
+      for (const event of events) {
+        socket.send(frameOf(event), { binary: false })
+        last = event.offset!
+      }
+      joined(recovered)
+      for (const { offset, frame } of recovery.buffered) {
+        if (offset <= last) continue
+        sendTo(socket, frame)
+        last = offset
+      }
+      if (last < 0) return
+      let floor = floors.get(socket)
+      if (!floor) floors.set(socket, (floor = new Map()))
+      floor.set(room, last)
+    },
+    /** Makes a socket in a room present to others (every instance), and gives it the room's presence events. */
+    async enter (socket: WebSocket, room: string, userId: string): Promise<void> {
+      let sockets = watchers.get(room)
+      if (!sockets) watchers.set(room, (sockets = new Set()))
+      if (sockets.has(socket)) return
+      sockets.add(socket)
+      let id = connectionIds.get(socket)
+      if (!id) connectionIds.set(socket, (id = randomBytes(12).toString('hex')))
+      await broker.enter(room, id, userId)
+    },
+    unwatch (socket: WebSocket, room: string) {
+      const sockets = watchers.get(room)
+      if (!sockets?.delete(socket)) return
+      if (sockets.size === 0) watchers.delete(room)
+      broker.leave(room, connectionIds.get(socket)!).catch((err) => app.log.warn({ err, room }, 'room presence not left'))
+    },
+    /** Who is present in a room, on every instance. */
+    present: (room: string) => broker.present(room),
     /**
      * Registers an authenticated socket: its own room, forgetting it on close, and `unauthorized`,
      * which a revocation calls to tell it and close it.
@@ -100,6 +195,10 @@ export function createRooms (app: FastifyInstance) {
       }
       return found
     },
+    /** Whether a socket is in a room. */
+    has (socket: WebSocket, room: string): boolean {
+      return members.get(room)?.has(socket) ?? false
+    },
     /** Local sockets in a room (this process only). */
     size (room: string): number {
       return members.get(room)?.size ?? 0
@@ -110,19 +209,25 @@ export function createRooms (app: FastifyInstance) {
      */
     async emit (room: string, event: string, data: unknown): Promise<void> {
       try {
-        await NOTIFY.run(app.sql, { channel: ROOMS_CHANNEL, payload: JSON.stringify({ room, event, data }) })
+        await broker.publish(room, event, data)
       } catch (err) {
         app.log.warn({ err, room, event }, 'room event not sent')
       }
+    },
+    /** Publishes into a room in every instance: its position in the room's history (throws when the broker fails). */
+    async publish (room: string, event: string, data: unknown): Promise<Position> {
+      return broker.publish(room, event, data)
     },
     /**
      * Emits from inside a transaction: PostgreSQL delivers the notification only if and when
      * the transaction commits, so clients never hear of a change that was rolled back.
      */
     async emitInTransaction (tx: Queryable, room: string, event: string, data: unknown): Promise<void> {
-      await NOTIFY.run(tx, { channel: ROOMS_CHANNEL, payload: JSON.stringify({ room, event, data }) })
+      await broker.publish(room, event, data, tx)
     },
     deliver,
+    presenceChanged,
+    broker,
     /** The socket re-authenticated in-band, possibly with a token of another family of its user. */
     setFamily (socket: WebSocket, familyId: string | null) {
       socketFamily.set(socket, familyId)
@@ -157,20 +262,17 @@ export interface RoomsOptions {
  * them out of an organization's rooms when their membership ends.
  */
 export default fp<RoomsOptions>(async (app, opts) => {
-  const rooms = createRooms(app)
+  const broker = createPostgresBroker(app, { probeMs: opts.probeMs })
+  const rooms = createRooms(app, broker)
   const access = createRoomAccess(app, rooms)
   app.decorate('rooms', rooms)
   app.decorate('roomAccess', access)
   if (!opts.listen) return
 
+  const unsubscribe = await broker.subscribe(rooms.deliver, rooms.presenceChanged)
+  app.addHook('preClose', unsubscribe)
+  app.addHook('onClose', () => broker.close())
   const stop = await keepListening(app.directSql, app.log, {
-    [ROOMS_CHANNEL]: (payload) => {
-      try {
-        rooms.deliver(JSON.parse(payload))
-      } catch (err) {
-        app.log.warn({ err }, 'bad room notification')
-      }
-    },
     [REVOKE_CHANNEL]: (payload) => {
       try {
         const { type, id, family, except } = JSON.parse(payload)

@@ -52,6 +52,8 @@ export async function restartableApp (t: Test, env: Record<string, string> = {})
   return {
     port,
     origin: `http://localhost:${port}`,
+    /** Its configuration, for another process of the same installation (a worker) while it is down. */
+    config,
     get app () { return app! },
     async start () {
       app = await buildApp({ config, routeDirs })

@@ -191,6 +191,8 @@ t.test('a worker-only process runs the job and notifies every instance after the
   t.same(callsFor(draft.id), ['moderate', 'preview'])
   const notice = await waitUntil(() => notices.find((n) => n.data?.postId === draft.id), 'the room notification')
   t.same(notice, {
+    offset: notice.offset,
+    epoch: notice.epoch,
     room: 'FEED',
     event: 'POST_PUBLISHED',
     data: { postId: draft.id, title: 'Worker only', publishedAt: row?.published_at.toISOString() }

@@ -37,10 +37,11 @@ import { mfa } from './mfa.js'
 import { overload } from './overload.js'
 import { pages } from './pages.js'
 import { webhooks } from './webhooks.js'
+import { rooms } from './rooms.js'
 
 export const CONCERNS = {
   runtime, database, signing, tokens, keys, metrics, accounts, mail, server, redis, rateLimits, sockets, workers, safety, mfa, webauthn,
-  federation, overload, pages, webhooks
+  federation, overload, pages, webhooks, rooms
 } as const
 
 export type ConcernName = keyof typeof CONCERNS

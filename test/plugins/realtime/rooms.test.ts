@@ -15,8 +15,9 @@ t.test('an event reaches every socket in its room, as one event frame, and no ot
   await second.join('TEST')
 
   await app.rooms.emit('TEST', 'TEST_SOCKET_EVENT_ONE', { n: 1, nested: { ok: true } })
-  const frame = { type: 'event', room: 'TEST', event: 'TEST_SOCKET_EVENT_ONE', data: { n: 1, nested: { ok: true } } }
-  t.same(await first.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')), frame)
+  const frame = await first.waitFor(isEvent('TEST_SOCKET_EVENT_ONE'))
+  t.same(frame, { type: 'event', room: 'TEST', event: 'TEST_SOCKET_EVENT_ONE', data: { n: 1, nested: { ok: true } }, offset: frame.offset, epoch: frame.epoch })
+  t.ok(Number.isSafeInteger(frame.offset) && frame.offset > 0 && typeof frame.epoch === 'string', 'with the room\'s offset and epoch')
   t.same(await second.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')), frame)
   t.same(await drain(app, outside, carol.id, isEvent('TEST_SOCKET_EVENT_ONE')), [], 'a socket outside the room gets nothing')
 })

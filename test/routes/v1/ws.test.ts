@@ -157,8 +157,8 @@ t.test('join FEED answers joined, and FEED events then arrive as event frames', 
   const socket = await connectUser(t, app, user.token)
   t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' })
   await app.rooms.emit('FEED', 'TEST_SOCKET_EVENT_ONE', { n: 1 })
-  t.same(await socket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
-    { type: 'event', room: 'FEED', event: 'TEST_SOCKET_EVENT_ONE', data: { n: 1 } })
+  t.match(await socket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
+    { type: 'event', room: 'FEED', event: 'TEST_SOCKET_EVENT_ONE', data: { n: 1 }, offset: Number, epoch: String })
 })
 
 t.test('a published post reaches a socket in FEED as POST_PUBLISHED', async (t) => {
@@ -169,6 +169,8 @@ t.test('a published post reaches a socket in FEED as POST_PUBLISHED', async (t) 
   t.equal(res.statusCode, 200)
   const event = await socket.waitFor(isPublished(post.id))
   t.same(event, {
+    offset: event.offset,
+    epoch: event.epoch,
     type: 'event',
     room: 'FEED',
     event: 'POST_PUBLISHED',
@@ -240,8 +242,8 @@ t.test('an authenticated socket is in its own USER room without joining it', asy
   const aliceSocket = await connectUser(t, app, alice.token)
   const bobSocket = await connectUser(t, app, bob.token)
   await app.rooms.emit(`USER${alice.id}`, 'TEST_SOCKET_EVENT_ONE', { hello: 'alice' })
-  t.same(await aliceSocket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
-    { type: 'event', room: `USER${alice.id}`, event: 'TEST_SOCKET_EVENT_ONE', data: { hello: 'alice' } })
+  t.match(await aliceSocket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
+    { type: 'event', room: `USER${alice.id}`, event: 'TEST_SOCKET_EVENT_ONE', data: { hello: 'alice' }, offset: Number, epoch: String })
   t.same(await drain(app, bobSocket, bob.id, isEvent('TEST_SOCKET_EVENT_ONE')), [], 'another user does not get it')
 })
 

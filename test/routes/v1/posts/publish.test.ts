@@ -59,6 +59,8 @@ t.test('direct mode', async (t) => {
     t.equal(row?.status, 'published', 'when the event arrives, the change is visible to other connections')
     const res = await pending
     t.same(event, {
+      offset: event.offset,
+      epoch: event.epoch,
       type: 'event',
       room: 'FEED',
       event: 'POST_PUBLISHED',

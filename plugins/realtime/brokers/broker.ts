@@ -1,0 +1,46 @@
+import type { Queryable } from '../../core/db.js'
+
+/** An event of a room; `offset` and `epoch` once a broker has placed it in the room's history. */
+export interface RoomEvent {
+  room: string
+  event: string
+  data: unknown
+  offset?: number
+  epoch?: string
+}
+
+/** Where a client is in a room's history: the last offset it got, in that epoch. */
+export interface Position { offset: number, epoch: string }
+
+/** The events after a position, when the room still holds them all (`recovered`). */
+export interface Recovery { recovered: boolean, events: RoomEvent[] }
+
+/** A user present in a room: its present sockets, on every instance, and since when. */
+export interface PresentUser { userId: string, connections: number, since: string }
+
+/** `presence.joined` or `presence.left` of a user in a room. */
+export interface PresenceChange { room: string, event: 'presence.joined' | 'presence.left', userId: string }
+
+/**
+ * What carries rooms between instances (plugins/realtime/brokers/postgres.ts by default): it
+ * numbers each room's events, keeps the room's recent history and fans events out to every
+ * instance's `subscribe`, each room's in offset order.
+ */
+export interface Broker {
+  /**
+   * Appends an event to a room's history and fans it out. With `tx` (PostgreSQL), the event
+   * exists only if and when that transaction commits.
+   */
+  publish: (room: string, event: string, data: unknown, tx?: Queryable) => Promise<Position>
+  /** Hears every room's events (and presence changes) from every instance until the returned stop. */
+  subscribe: (deliver: (event: RoomEvent) => void, presence: (change: PresenceChange) => void) => Promise<() => Promise<void>>
+  /** The events of a room after `since`, in order; `recovered: false` when some are lost (or the epoch changed). */
+  history: (room: string, since: Position) => Promise<Recovery>
+  /** Makes a socket (`connectionId`) of a user present in a room, or absent; changes of the user's presence are fanned out. */
+  enter: (room: string, connectionId: string, userId: string) => Promise<void>
+  leave: (room: string, connectionId: string) => Promise<void>
+  /** Who is present in a room, on live instances. */
+  present: (room: string) => Promise<PresentUser[]>
+  /** Stops the broker's own timers and connections (after the last publish). */
+  close: () => Promise<void>
+}
