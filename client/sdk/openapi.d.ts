@@ -1707,7 +1707,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Get an organization the caller is a member of (or the API key's), with the caller's role and permissions
+         * Get an organization of the caller's, with its role and permissions there
          * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
          *
          *     Errors:

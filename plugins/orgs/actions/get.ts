@@ -12,7 +12,7 @@ export const get: FastifyPluginAsync = async (app) => {
     assurance: 'policy',
     permission: true,
     apiKeys: true,
-    summary: 'Get an organization the caller is a member of (or the API key\'s), with the caller\'s role and permissions',
+    summary: 'Get an organization of the caller\'s, with its role and permissions there',
     args: OrgArgsSchema,
     responses: { 200: MyOrganizationResponseSchema(200) },
     handler: async (request) => {

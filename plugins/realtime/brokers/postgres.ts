@@ -20,6 +20,8 @@ export const INLINE_MAX = 2000
 /** How often an instance renews its presence rows' lease, and how long the lease lasts (ms). */
 const HEARTBEAT_MS = 400
 const LEASE_MS = 1200
+/** How often the history of rooms silent past ROOM_HISTORY_TTL is dropped (ms). */
+const PRUNE_MS = 60_000
 
 const H = nameOf(roomHeads)
 const E = nameOf(roomHistory)
@@ -78,14 +80,16 @@ const interval = (ms: number) => `${ms} milliseconds`
 /**
  * The PostgreSQL broker: an UNLOGGED history table numbers each room's events (the head row's
  * lock orders concurrent publishers of every instance), LISTEN/NOTIFY fans them out, and presence
- * rows live as long as their instance renews its lease.
+ * rows live as long as their instance renews its lease (held while it has present sockets).
  */
 export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: number } = {}): Broker {
   const { sql, config, log } = app
   const instanceId = randomBytes(12).toString('hex')
   // This instance's present sockets, entered again should its lease have lapsed meanwhile.
   const presence = new Map<string, { room: string, userId: string }>()
-  let timer: NodeJS.Timeout | undefined
+  // The lease is held (renewed, and others' lapsed ones swept) while this instance has present sockets only.
+  let lease: { ready: Promise<void>, stop: () => void } | null = null
+  let pruning: NodeJS.Timeout | undefined
   let beating: Promise<void> | null = null
   let started = false
   const ttl = interval(config.roomHistoryTtlMs)
@@ -105,6 +109,31 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
       const [{ n }] = await statements.remaining.run(sql, { room, userId })
       if (n === 0) await announce({ room, event: 'presence.left', userId })
     }
+  }
+
+  function holdLease (): Promise<void> {
+    if (!lease) {
+      let renewing: NodeJS.Timeout | undefined
+      let stopped = false
+      const ready = heartbeat().then(() => {
+        if (stopped) return
+        renewing = setInterval(() => {
+          beating ??= heartbeat().catch((err) => log.debug({ err }, 'room presence heartbeat failed')).finally(() => { beating = null })
+        }, HEARTBEAT_MS).unref()
+      }, (err) => {
+        lease = null
+        throw err
+      })
+      lease = { ready, stop: () => { stopped = true; clearInterval(renewing) } }
+    }
+    return lease.ready
+  }
+
+  function releaseLease (): void {
+    if (presence.size > 0 || !lease) return
+    lease.stop()
+    lease = null
+    started = false
   }
 
   async function changePresence (room: string, userId: string, change: (tx: Queryable) => Promise<number>, event: PresenceChange['event'], when: number) {
@@ -159,11 +188,9 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
           }
         }
       }, opts.probeMs ?? 5000)
-      await heartbeat()
-      timer = setInterval(() => {
-        beating ??= heartbeat().catch((err) => log.debug({ err }, 'room presence heartbeat failed')).finally(() => { beating = null })
-        if (Math.random() < 0.01) statements.prune.run(sql, { ttl }).catch((err) => log.debug({ err }, 'room history not pruned'))
-      }, HEARTBEAT_MS).unref()
+      pruning = setInterval(() => {
+        statements.prune.run(sql, { ttl }).catch((err) => log.debug({ err }, 'room history not pruned'))
+      }, PRUNE_MS).unref()
       return stopListening
     },
 
@@ -181,6 +208,12 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     async enter (room, connectionId, userId) {
       const key = `${connectionId} ${room}`
       presence.set(key, { room, userId })
+      try {
+        await holdLease()
+      } catch (err) {
+        presence.delete(key)
+        throw err
+      }
       await changePresence(room, userId, async (tx) => (await statements.enter.run(tx, { id: instanceId, connectionId, room, userId }))[0].others, 'presence.joined', 0)
       // Left while entering: that leave may have found no row yet.
       if (!presence.has(key)) await removeRow(room, connectionId, userId)
@@ -190,7 +223,11 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
       const entry = presence.get(`${connectionId} ${room}`)
       if (!entry) return
       presence.delete(`${connectionId} ${room}`)
-      await removeRow(room, connectionId, entry.userId)
+      try {
+        await removeRow(room, connectionId, entry.userId)
+      } finally {
+        releaseLease()
+      }
     },
 
     async present (room): Promise<PresentUser[]> {
@@ -199,7 +236,8 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     },
 
     async close () {
-      clearInterval(timer)
+      lease?.stop()
+      clearInterval(pruning)
       await beating
       if (!started) return
       // Leaving on purpose: the others hear at once, not after the lease (they will anyway if the database is gone).
