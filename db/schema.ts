@@ -234,6 +234,29 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
 ])
 
 /**
+ * What the OpenID provider stores (plugins/oidc/adapter.ts): one row per oidc-provider model
+ * instance, its `kind` the model's name (Session, Grant, AuthorizationCode, RefreshToken, ...).
+ * A row past `expires_at` is gone for the provider; the lookups by grant, user code and session
+ * uid have their indexes.
+ */
+export const oidcPayloads = pgTable('oidc_payloads', {
+  kind: varchar('kind', { length: 64 }).notNull(),
+  id: varchar('id', { length: 255 }).notNull(),
+  payload: jsonb('payload').notNull(),
+  grantId: varchar('grant_id', { length: 255 }),
+  userCode: varchar('user_code', { length: 255 }),
+  uid: varchar('uid', { length: 255 }),
+  expiresAt: ts('expires_at'),
+  consumedAt: ts('consumed_at')
+}, (t) => [
+  primaryKey({ name: 'oidc_payloads_pk', columns: [t.kind, t.id] }),
+  index('oidc_payloads_grant_id_idx').on(t.grantId),
+  index('oidc_payloads_user_code_idx').on(t.userCode),
+  index('oidc_payloads_uid_idx').on(t.uid),
+  index('oidc_payloads_expires_at_idx').on(t.expiresAt)
+])
+
+/**
  * A table's name quoted for SQL text: the service's statements name the tables of this schema
  * only through it (test/statements.test.ts checks that).
  */
