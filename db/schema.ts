@@ -234,6 +234,28 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
 ])
 
 /**
+ * The applications admins register with the OpenID provider (plugins/oidc/clients.ts): `id` is
+ * the client_id; a confidential client's secret is kept as its SHA-256 (`secret_hash`) only.
+ * `organization_id`: the organization a client_credentials token acts for.
+ */
+export const oauthClients = pgTable('oauth_clients', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  type: varchar('type', { length: 16 }).notNull(),
+  redirectUris: text('redirect_uris').array().notNull(),
+  grantTypes: text('grant_types').array().notNull(),
+  scopes: text('scopes').array().notNull(),
+  organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  secretHash: char('secret_hash', { length: 64 }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow()
+}, (t) => [
+  index('oauth_clients_organization_id_idx').on(t.organizationId),
+  check('oauth_clients_type_check', sql`${t.type} in ('public', 'confidential')`),
+  check('oauth_clients_secret_check', sql`(${t.type} = 'confidential') = (${t.secretHash} is not null)`)
+])
+
+/**
  * What the OpenID provider stores (plugins/oidc/adapter.ts): one row per oidc-provider model
  * instance, its `kind` the model's name (Session, Grant, AuthorizationCode, RefreshToken, ...).
  * A row past `expires_at` is gone for the provider; the lookups by grant, user code and session

@@ -1,6 +1,7 @@
 import type postgres from 'postgres'
 import { nameOf, oidcPayloads } from '../../db/schema.js'
 import { statement } from '../core/db.js'
+import { clientMetadata, clientStatements } from './clients.js'
 
 const T = nameOf(oidcPayloads)
 
@@ -39,7 +40,7 @@ function payloadOf (rows: PayloadRow[]): Record<string, unknown> | undefined {
  * model kind, its rows in oidc_payloads. A consumed code or refresh token keeps its row, marked
  * (`consumed`), so that its reuse is seen and its grant revoked.
  */
-export function postgresAdapter (sql: postgres.Sql) {
+export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> = new Set()) {
   return class PostgresAdapter {
     readonly kind: string
     constructor (kind: string) { this.kind = kind }
@@ -56,7 +57,14 @@ export function postgresAdapter (sql: postgres.Sql) {
       })
     }
 
-    async find (id: string) { return payloadOf(await statements.find.run(sql, { kind: this.kind, id })) }
+    async find (id: string) {
+      // The clients are the admins' registrations (oauth_clients), not stored payloads.
+      if (this.kind === 'Client') {
+        const [row] = await clientStatements.get.run(sql, { id })
+        return row && clientMetadata(row, scopes)
+      }
+      return payloadOf(await statements.find.run(sql, { kind: this.kind, id }))
+    }
     async findByUid (uid: string) { return payloadOf(await statements.findByUid.run(sql, { kind: this.kind, uid })) }
     async findByUserCode (userCode: string) { return payloadOf(await statements.findByUserCode.run(sql, { kind: this.kind, userCode })) }
     async consume (id: string): Promise<void> { await statements.consume.run(sql, { kind: this.kind, id }) }

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Provider, { type Configuration } from 'oidc-provider'
 import { postgresAdapter } from './adapter.js'
+import { secretMatches } from './clients.js'
+import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,8 +26,9 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
   // The cookies' signing key, derived from the RSA private key: as secret as it, stable across restarts.
   const rsa = keys.find((k) => k.kty === 'RSA') as unknown as { d: string }
   const cookieKey = createHmac('sha256', rsa.d).update('latchkey oidc cookies').digest('base64url')
+  const scopes = ['openid', 'offline_access', 'email', ...LATCHKEY_PERMISSIONS]
   return {
-    adapter: postgresAdapter(app.sql) as unknown as Configuration['adapter'],
+    adapter: postgresAdapter(app.sql, new Set(scopes)) as unknown as Configuration['adapter'],
     jwks: { keys: keys as never },
     cookies: { keys: [cookieKey] },
     responseTypes: ['code'],
@@ -34,9 +37,15 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
     rotateRefreshToken: () => true,
     enabledJWA: { idTokenSigningAlgValues: ['RS256', 'EdDSA'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    scopes,
+    // Secrets are compared as hashes (compareClientSecret below): no method that uses one as a key.
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+    extraClientMetadata: { properties: ['organization_id', 'latchkey_scopes'] },
+    extraTokenClaims: (ctx, token) => organizationClaims(ctx.oidc.client?.metadata(), token),
     features: {
       devInteractions: { enabled: false },
-      introspection: { enabled: true },
+      // A client learns about its own tokens only.
+      introspection: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       revocation: { enabled: true },
       clientCredentials: { enabled: true },
       rpInitiatedLogout: { enabled: true }
@@ -52,6 +61,18 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
 }
 
 /**
+ * A client_credentials token of a client registered for an organization carries it and the
+ * client's permissions: its scopes of section 23's form (`members:read`, `app:<x>:<y>`).
+ */
+function organizationClaims (client: Record<string, unknown> | undefined, token: { kind: string, scope?: string }) {
+  const organizationId = client?.organization_id
+  if (token.kind !== 'ClientCredentials' || typeof organizationId !== 'string') return undefined
+  const held = Array.isArray(client?.latchkey_scopes) ? client.latchkey_scopes as string[] : []
+  const permissions = held.filter((scope) => scope.includes(':'))
+  return { org: { id: organizationId, permissions } }
+}
+
+/**
  * Latchkey as an OpenID provider (docs/oidc-provider.md): oidc-provider (a Koa app) answers
  * every request under /oidc. Its route takes the request before Fastify parses the body
  * (oidc-provider reads it itself) and hands the raw request and response over (`hijack`).
@@ -61,6 +82,10 @@ export default fp(async (app) => {
   const provider = new Provider(`${app.config.publicUrl}${OIDC_PATH}`, providerConfiguration(app))
   // Behind TRUST_PROXY's proxies the request's protocol and host are the forwarded ones.
   provider.proxy = app.config.trustProxy !== false
+  // A client's client_secret is the SHA-256 of its secret (plugins/oidc/clients.ts).
+  provider.Client.prototype.compareClientSecret = async function (this: { clientSecret: string }, actual: string) {
+    return secretMatches(this.clientSecret, actual)
+  }
   provider.on('server_error', (ctx, err) => app.log.error({ err, path: ctx.path }, 'oidc provider error'))
   // Koa answers a path it has no route for with a text 404: the provider's JSON error instead.
   provider.use(async (ctx, next) => {
