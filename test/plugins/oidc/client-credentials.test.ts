@@ -49,6 +49,14 @@ t.test('client_credentials: a token for the client\'s organization, with the cli
   const otherIntrospected = await oauth.processIntrospectionResponse(as, client,
     await oauth.introspectionRequest(as, client, oauth.ClientSecretBasic(clientSecret!), other.access_token, insecure))
   t.same(otherIntrospected.org, { id: org.id, permissions: ['members:read', 'app:billing:write'] }, 'a permission the client does not hold is never carried')
+
+  // Revocation (RFC 7009): the token is inactive afterwards.
+  const revoked = await oauth.revocationRequest(as, client, oauth.ClientSecretBasic(clientSecret!), tokens.access_token, insecure)
+  await oauth.processRevocationResponse(revoked)
+  const after = await oauth.processIntrospectionResponse(as, client,
+    await oauth.introspectionRequest(as, client, oauth.ClientSecretBasic(clientSecret!), tokens.access_token, insecure))
+  t.equal(after.active, false, 'revoked')
+  t.same(Object.keys(after), ['active'], 'nothing else about a revoked token')
 })
 
 t.test('a wrong secret, or another client\'s, is refused invalid_client', async (t) => {

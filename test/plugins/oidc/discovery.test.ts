@@ -17,9 +17,13 @@ t.test('discovery follows RFC 9700: code flow only, PKCE S256, RS256 and EdDSA I
   t.ok(meta.grant_types_supported?.includes('client_credentials'), 'client credentials')
   t.same([...(meta.id_token_signing_alg_values_supported ?? [])].sort(), ['EdDSA', 'RS256'], 'ID tokens RS256 and EdDSA')
   t.equal(meta.jwks_uri, `${issuer}/jwks`)
-  t.ok(meta.introspection_endpoint?.startsWith(`${issuer}/`), 'introspection (RFC 7662)')
-  t.ok(meta.revocation_endpoint?.startsWith(`${issuer}/`), 'revocation (RFC 7009)')
-  t.ok(meta.end_session_endpoint?.startsWith(`${issuer}/`), 'RP-initiated logout')
+  t.equal(meta.authorization_endpoint, `${issuer}/auth`)
+  t.equal(meta.token_endpoint, `${issuer}/token`)
+  t.equal(meta.userinfo_endpoint, `${issuer}/me`)
+  t.equal(meta.introspection_endpoint, `${issuer}/token/introspection`, 'introspection (RFC 7662)')
+  t.equal(meta.revocation_endpoint, `${issuer}/token/revocation`, 'revocation (RFC 7009)')
+  t.equal(meta.end_session_endpoint, `${issuer}/session/end`, 'RP-initiated logout')
+  t.same([...(meta.grant_types_supported ?? [])].sort(), ['authorization_code', 'client_credentials', 'refresh_token'])
 })
 
 t.test('the JWKS publishes public RS256 and EdDSA keys that verify what the provider signs', async (t) => {
