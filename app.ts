@@ -52,6 +52,7 @@ import orgAdminRoutes from './plugins/orgs/admin-routes.js'
 import orgSessionRoutes from './plugins/orgs/session-routes.js'
 import webhooks from './plugins/webhooks/webhooks.js'
 import { webhookAdminRoutes, webhookOrgRoutes } from './plugins/webhooks/routes.js'
+import oidcProvider from './plugins/oidc/provider.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -189,6 +190,8 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
     await app.register(passkeys)
     await app.register(factors)
     await app.register(federation)
+    // Latchkey as an OpenID provider under /oidc (OIDC_PROVIDER_ENABLED).
+    await app.register(oidcProvider)
   }
   await app.register(accountAdmin)
   await app.register(mailer)

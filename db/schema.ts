@@ -278,6 +278,51 @@ export const roomPresence = pgTable('room_presence', {
 ])
 
 /**
+ * The applications admins register with the OpenID provider (plugins/oidc/clients.ts): `id` is
+ * the client_id; a confidential client's secret is kept as its SHA-256 (`secret_hash`) only.
+ * `organization_id`: the organization a client_credentials token acts for.
+ */
+export const oauthClients = pgTable('oauth_clients', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  type: varchar('type', { length: 16 }).notNull(),
+  redirectUris: text('redirect_uris').array().notNull(),
+  grantTypes: text('grant_types').array().notNull(),
+  scopes: text('scopes').array().notNull(),
+  organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  secretHash: char('secret_hash', { length: 64 }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow()
+}, (t) => [
+  index('oauth_clients_organization_id_idx').on(t.organizationId),
+  check('oauth_clients_type_check', sql`${t.type} in ('public', 'confidential')`),
+  check('oauth_clients_secret_check', sql`(${t.type} = 'confidential') = (${t.secretHash} is not null)`)
+])
+
+/**
+ * What the OpenID provider stores (plugins/oidc/adapter.ts): one row per oidc-provider model
+ * instance, its `kind` the model's name (Session, Grant, AuthorizationCode, RefreshToken, ...).
+ * A row past `expires_at` is gone for the provider; the lookups by grant, user code and session
+ * uid have their indexes.
+ */
+export const oidcPayloads = pgTable('oidc_payloads', {
+  kind: varchar('kind', { length: 64 }).notNull(),
+  id: varchar('id', { length: 255 }).notNull(),
+  payload: jsonb('payload').notNull(),
+  grantId: varchar('grant_id', { length: 255 }),
+  userCode: varchar('user_code', { length: 255 }),
+  uid: varchar('uid', { length: 255 }),
+  expiresAt: ts('expires_at'),
+  consumedAt: ts('consumed_at')
+}, (t) => [
+  primaryKey({ name: 'oidc_payloads_pk', columns: [t.kind, t.id] }),
+  index('oidc_payloads_grant_id_idx').on(t.grantId),
+  index('oidc_payloads_user_code_idx').on(t.userCode),
+  index('oidc_payloads_uid_idx').on(t.uid),
+  index('oidc_payloads_expires_at_idx').on(t.expiresAt)
+])
+
+/**
  * A table's name quoted for SQL text: the service's statements name the tables of this schema
  * only through it (test/statements.test.ts checks that).
  */

@@ -1,9 +1,16 @@
 import fp from 'fastify-plugin'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from './errors.js'
 
 declare module 'fastify' {
-  interface FastifyInstance { closing: boolean }
+  interface FastifyInstance {
+    closing: boolean
+    /**
+     * A request whose reply is hijacked to a handler of its own (the OpenID provider): it runs
+     * until its raw response closes, and the close waits for it as for any other.
+     */
+    handOver: (request: FastifyRequest, reply: FastifyReply) => void
+  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/
@@ -60,12 +67,18 @@ export default fp(async (app) => {
   // onSend runs once the request has its answer (handler, error or 404), even when the client
   // has hung up in the meantime; hijacked replies are the upgrades left out above. It can run
   // twice for one request (an error in a later onSend hook sends the error), hence the flag.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  const ended = (request: FastifyRequest) => {
     if ((request as Counted)[kRunning]) {
       (request as Counted)[kRunning] = false
       if (--running === 0) drained?.()
     }
+  }
+  app.addHook('onSend', (request, reply, payload, done) => {
+    ended(request)
     done(null, payload)
+  })
+  app.decorate('handOver', (request: FastifyRequest, reply: FastifyReply) => {
+    reply.raw.once('close', () => ended(request))
   })
 }, { name: 'lifecycle' })
 

@@ -38,10 +38,11 @@ import { overload } from './overload.js'
 import { pages } from './pages.js'
 import { webhooks } from './webhooks.js'
 import { rooms } from './rooms.js'
+import { oidc } from './oidc.js'
 
 export const CONCERNS = {
   runtime, database, signing, tokens, keys, metrics, accounts, mail, server, redis, rateLimits, sockets, workers, safety, mfa, webauthn,
-  federation, overload, pages, webhooks, rooms
+  federation, overload, pages, webhooks, rooms, oidc
 } as const
 
 export type ConcernName = keyof typeof CONCERNS
@@ -51,7 +52,7 @@ const ALL = Object.keys(CONCERNS) as ConcernName[]
 export const NEEDS = {
   serve: ALL,
   // Jobs only: no routes, sockets or pages, no token is signed or checked, no second factor, passkey ceremony or provider sign-in runs.
-  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'mfa', 'webauthn', 'federation', 'overload', 'pages'].includes(name)),
+  worker: ALL.filter((name) => !['signing', 'keys', 'sockets', 'mfa', 'webauthn', 'federation', 'overload', 'pages', 'oidc'].includes(name)),
   // migrate and import: the database alone.
   database: ['database'],
   // user ...: the database, and the password policy (safety) that user create applies as the API does.

@@ -1,0 +1,70 @@
+import { generateKeyPairSync } from 'node:crypto'
+import { Type } from '@sinclair/typebox'
+import { ConfigError, defineConcern, invalid } from './concern.js'
+import { keptLocally } from './files.js'
+
+const Flag = Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true or false (unset: on outside production)' })
+const PublicUrl = Type.String({ pattern: '^https?://[^?#]+$', description: 'the http(s):// address of this service, without query or fragment' })
+const SigningKeys = Type.String({ description: 'a JWKS (JSON) with private keys: an RS256 key, and optionally EdDSA (Ed25519) keys' })
+
+/** A private JWK as oidc-provider takes it (its `jwks.keys`). */
+export type PrivateJwk = Record<string, unknown> & { kty: string, kid?: string, alg?: string }
+
+export interface OidcConfig {
+  /** Latchkey as an OpenID provider under /oidc (OIDC_PROVIDER_ENABLED; unset: on outside production). */
+  oidcProviderEnabled: boolean
+  /** The service's own external base URL (PUBLIC_URL): the provider's issuer is `<publicUrl>/oidc`. */
+  publicUrl: string
+  /** The provider's signing keys (OIDC_SIGNING_KEYS or its _FILE; generated under DATA_DIR outside production). */
+  oidcSigningKeys: PrivateJwk[]
+}
+
+/** Latchkey as an OpenID provider (docs/oidc-provider.md): whether it runs, its issuer and its keys. */
+export const oidc = defineConcern({
+  env: {
+    OIDC_PROVIDER_ENABLED: Type.Optional(Flag),
+    PUBLIC_URL: Type.Optional(PublicUrl),
+    OIDC_SIGNING_KEYS: Type.Optional(SigningKeys)
+  },
+  read: (env, { isProduction, dataDir }): OidcConfig => {
+    const enabled = env.OIDC_PROVIDER_ENABLED === undefined ? !isProduction : env.OIDC_PROVIDER_ENABLED === 'true'
+    if (enabled && isProduction && !env.PUBLIC_URL) {
+      throw new ConfigError('Invalid configuration: PUBLIC_URL must be set in production when OIDC_PROVIDER_ENABLED=true (the issuer is PUBLIC_URL/oidc)')
+    }
+    if (enabled && isProduction && !env.OIDC_SIGNING_KEYS) {
+      throw new ConfigError('Invalid configuration: OIDC_SIGNING_KEYS (or OIDC_SIGNING_KEYS_FILE) must be set in production when OIDC_PROVIDER_ENABLED=true')
+    }
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '8000'}`).replace(/\/+$/, '')
+    if (!enabled) return { oidcProviderEnabled: false, publicUrl, oidcSigningKeys: [] }
+    const text = env.OIDC_SIGNING_KEYS ?? keptLocally(dataDir, 'oidc-signing-keys.json', generateKeys)
+    return { oidcProviderEnabled: true, publicUrl, oidcSigningKeys: parseKeys(text) }
+  }
+})
+
+/** An RS256 key (OIDC Core's mandatory algorithm, first: the default) and an EdDSA key. */
+function generateKeys (): string {
+  const stamp = new Date().toISOString().slice(0, 10)
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })
+  const ed = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' })
+  return JSON.stringify({
+    keys: [
+      { ...rsa, kid: `rs256-${stamp}`, alg: 'RS256', use: 'sig' },
+      { ...ed, kid: `eddsa-${stamp}`, alg: 'EdDSA', use: 'sig' }
+    ]
+  })
+}
+
+function parseKeys (text: string): PrivateJwk[] {
+  let keys: unknown
+  try {
+    keys = (JSON.parse(text) as { keys?: unknown }).keys
+  } catch {
+    throw invalid('OIDC_SIGNING_KEYS', SigningKeys, 'text that is not JSON')
+  }
+  const valid = Array.isArray(keys) && keys.length > 0 && keys.every((k) => typeof k === 'object' && k !== null &&
+    typeof (k as PrivateJwk).kty === 'string' && typeof (k as { d?: unknown }).d === 'string')
+  if (!valid) throw invalid('OIDC_SIGNING_KEYS', SigningKeys, 'keys without their private part')
+  const list = keys as PrivateJwk[]
+  if (!list.some((k) => k.kty === 'RSA')) throw invalid('OIDC_SIGNING_KEYS', SigningKeys, 'no RSA key')
+  return list
+}

@@ -1,0 +1,79 @@
+import type postgres from 'postgres'
+import { nameOf, oidcPayloads } from '../../db/schema.js'
+import { statement } from '../core/db.js'
+import { clientMetadata, clientStatements } from './clients.js'
+
+const T = nameOf(oidcPayloads)
+
+type PayloadRow = { payload: Record<string, unknown>, consumed: number | null }
+type Key = { kind: string, id: string }
+const live = 'and (expires_at is null or expires_at > now())'
+const columns = `payload, extract(epoch from consumed_at)::bigint as consumed`
+
+const statements = {
+  upsert: statement<never, Key & { payload: Record<string, unknown>, grantId: string | null, userCode: string | null, uid: string | null, expiresIn: number | null }>((p) =>
+    `insert into ${T} (kind, id, payload, grant_id, user_code, uid, expires_at)
+     values (${p.kind}, ${p.id}, ${p.payload}::jsonb, ${p.grantId}, ${p.userCode}, ${p.uid},
+       case when ${p.expiresIn}::integer is null then null else now() + make_interval(secs => ${p.expiresIn}::integer) end)
+     on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
+       user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`),
+  find: statement<PayloadRow, Key>((p) => `select ${columns} from ${T} where kind = ${p.kind} and id = ${p.id} ${live}`),
+  findByUid: statement<PayloadRow, { kind: string, uid: string }>((p) =>
+    `select ${columns} from ${T} where kind = ${p.kind} and uid = ${p.uid} ${live} limit 1`),
+  findByUserCode: statement<PayloadRow, { kind: string, userCode: string }>((p) =>
+    `select ${columns} from ${T} where kind = ${p.kind} and user_code = ${p.userCode} ${live} limit 1`),
+  consume: statement<never, Key>((p) => `update ${T} set consumed_at = now() where kind = ${p.kind} and id = ${p.id}`),
+  destroy: statement<never, Key>((p) => `delete from ${T} where kind = ${p.kind} and id = ${p.id}`),
+  // Every model instance of a grant (its codes and tokens, whatever their kind).
+  revokeByGrantId: statement<never, { grantId: string }>((p) => `delete from ${T} where grant_id = ${p.grantId}`),
+  prune: statement<never>(() => `delete from ${T} where expires_at < now()`)
+}
+
+function payloadOf (rows: PayloadRow[]): Record<string, unknown> | undefined {
+  const row = rows[0]
+  if (!row) return undefined
+  return row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) }
+}
+
+/**
+ * oidc-provider's storage on the service's PostgreSQL (its `adapter` option): one class per
+ * model kind, its rows in oidc_payloads. A consumed code or refresh token keeps its row, marked
+ * (`consumed`), so that its reuse is seen and its grant revoked.
+ */
+export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> = new Set()) {
+  return class PostgresAdapter {
+    readonly kind: string
+    constructor (kind: string) { this.kind = kind }
+
+    async upsert (id: string, payload: Record<string, unknown>, expiresIn?: number): Promise<void> {
+      await statements.upsert.run(sql, {
+        kind: this.kind,
+        id,
+        payload,
+        grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+        userCode: typeof payload.userCode === 'string' ? payload.userCode : null,
+        uid: typeof payload.uid === 'string' ? payload.uid : null,
+        expiresIn: typeof expiresIn === 'number' ? Math.ceil(expiresIn) : null
+      })
+    }
+
+    async find (id: string) {
+      // The clients are the admins' registrations (oauth_clients), not stored payloads.
+      if (this.kind === 'Client') {
+        const [row] = await clientStatements.get.run(sql, { id })
+        return row && clientMetadata(row, scopes)
+      }
+      return payloadOf(await statements.find.run(sql, { kind: this.kind, id }))
+    }
+    async findByUid (uid: string) { return payloadOf(await statements.findByUid.run(sql, { kind: this.kind, uid })) }
+    async findByUserCode (userCode: string) { return payloadOf(await statements.findByUserCode.run(sql, { kind: this.kind, userCode })) }
+    async consume (id: string): Promise<void> { await statements.consume.run(sql, { kind: this.kind, id }) }
+    async destroy (id: string): Promise<void> { await statements.destroy.run(sql, { kind: this.kind, id }) }
+    async revokeByGrantId (grantId: string): Promise<void> { await statements.revokeByGrantId.run(sql, { grantId }) }
+  }
+}
+
+/** Deletes what has expired (the rows are otherwise only ignored). */
+export async function pruneExpired (sql: postgres.Sql): Promise<void> {
+  await statements.prune.run(sql, {})
+}

@@ -1,0 +1,66 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { nameOf, oauthClients, type Row } from '../../db/schema.js'
+import { statement, type Queryable } from '../core/db.js'
+import { randomBase64url } from '../../random.js'
+
+const C = nameOf(oauthClients)
+export type OauthClientRow = Row<typeof oauthClients>
+
+/** What an admin gives for a client (`/v1/admins/createoauthclient`). */
+export interface NewOauthClient {
+  name: string
+  type: 'public' | 'confidential'
+  redirectUris: string[]
+  grantTypes: string[]
+  scopes: string[]
+  organizationId: string | null
+}
+
+export const clientStatements = {
+  insert: statement<OauthClientRow, NewOauthClient & { id: string, secretHash: string | null }>((p) =>
+    `insert into ${C} (id, name, type, redirect_uris, grant_types, scopes, organization_id, secret_hash)
+     values (${p.id}, ${p.name}, ${p.type}, ${p.redirectUris}::text[], ${p.grantTypes}::text[], ${p.scopes}::text[],
+       ${p.organizationId}::uuid, ${p.secretHash}) returning *`),
+  get: statement<OauthClientRow, { id: string }>((p) => `select * from ${C} where id = ${p.id}`)
+}
+
+/** A client secret's stored form: SHA-256 (the secret is 32 random bytes, so no slow hash is needed). */
+export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex')
+
+/** Whether `given` is the secret whose hash is `hash`, in constant time. */
+export function secretMatches (hash: string, given: unknown): boolean {
+  if (typeof given !== 'string') return false
+  return timingSafeEqual(Buffer.from(secretHash(given), 'hex'), Buffer.from(hash, 'hex'))
+}
+
+/** Registers a client: its row, and its secret (confidential only), which is not kept. */
+export async function createOauthClient (db: Queryable, client: NewOauthClient): Promise<{ row: OauthClientRow, clientSecret: string | null }> {
+  const id = `lkc_${randomBase64url(16)}`
+  const clientSecret = client.type === 'confidential' ? `lks_${randomBase64url(32)}` : null
+  const [row] = await clientStatements.insert.run(db, { ...client, id, secretHash: clientSecret && secretHash(clientSecret) })
+  return { row: row!, clientSecret }
+}
+
+/**
+ * A client as oidc-provider reads it (its Client model's metadata). `client_secret` holds the
+ * hash: the provider's compareClientSecret is replaced to hash what a client presents
+* (plugins/oidc/provider.ts), and no algorithm that would use the secret as a key is enabled.
+ */
+export function clientMetadata (row: OauthClientRow, supported: ReadonlySet<string>): Record<string, unknown> {
+  const confidential = row.type === 'confidential'
+  return {
+    client_id: row.id,
+    client_name: row.name,
+    ...(confidential ? { client_secret: row.secret_hash } : {}),
+    token_endpoint_auth_method: confidential ? 'client_secret_basic' : 'none',
+    redirect_uris: row.redirect_uris,
+    grant_types: row.grant_types,
+    response_types: row.grant_types.includes('authorization_code') ? ['code'] : [],
+    // oidc-provider's `scope` holds only the scopes it knows (the others it lets through):
+    // every scope of the client is in latchkey_scopes, which the tokens' claims are checked against.
+    // Never empty (an empty allow-list would be none): `openid` alone asks nothing of a machine's token.
+    scope: row.scopes.filter((scope) => supported.has(scope)).join(' ') || 'openid',
+    latchkey_scopes: row.scopes,
+    ...(row.organization_id ? { organization_id: row.organization_id } : {})
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import { build } from './app.js'
+import { ENV } from './accounts.js'
+import { SECRETS } from './client.js'
+import { freePort } from './oidc.js'
+
+type Test = { teardown: (fn: () => unknown) => void }
+
+export interface OidcApp {
+  app: FastifyInstance
+  /** http://127.0.0.1:<port> (PUBLIC_URL). */
+  origin: string
+  /** `<origin>/oidc`: the issuer. */
+  issuer: string
+}
+
+/** An app listening on a loopback port with the OpenID provider on, its issuer PUBLIC_URL/oidc. */
+export async function oidcApp (t: Test, env: Record<string, string> = {}): Promise<OidcApp> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const app = await build(t, { env: { ...ENV, ...SECRETS, PUBLIC_URL: origin, OIDC_PROVIDER_ENABLED: 'true', ...env } })
+  await app.listen({ port, host: '127.0.0.1' })
+  return { app, origin, issuer: `${origin}/oidc` }
+}
