@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import Provider, { type Configuration } from 'oidc-provider'
+import type Provider from 'oidc-provider'
+import type { Configuration } from 'oidc-provider'
 import { postgresAdapter } from './adapter.js'
 import { secretMatches } from './clients.js'
 import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
@@ -79,6 +80,8 @@ function organizationClaims (client: Record<string, unknown> | undefined, token:
  */
 export default fp(async (app) => {
   if (!app.config.oidcProviderEnabled) return
+  // Loaded only when enabled: an installation without the provider keeps its memory and start-up time.
+  const { default: Provider } = await import('oidc-provider')
   const provider = new Provider(`${app.config.publicUrl}${OIDC_PATH}`, providerConfiguration(app))
   // Behind TRUST_PROXY's proxies the request's protocol and host are the forwarded ones.
   provider.proxy = app.config.trustProxy !== false
