@@ -16,7 +16,10 @@ export function createOrgs (app: FastifyInstance) {
     ...createMembers(app),
     ...createRolesAndKeys(app),
     /** The permission check of the organization routes, for others (realtime's org rooms). */
-    access: (user: { id: string, org?: OrgClaim }, organizationId: string, permission: string | true) => memberAccess(app.sql, user, organizationId, permission)
+    access: (user: { id: string, org?: OrgClaim }, organizationId: string, permission: string | true) => memberAccess(app.sql, user, organizationId, permission),
+    /** Whether the user may do `permission` there now (why not does not matter to the caller). */
+    allows: async (user: { id: string, org?: OrgClaim }, organizationId: string, permission: string | true) =>
+      !('refused' in await memberAccess(app.sql, user, organizationId, permission))
   }
 }
 

@@ -38,7 +38,7 @@ export function createPublishing (app: FastifyInstance) {
     /** A signed-in user on a socket (with its token's org claim). */
     async mayUser (user: { id: string, org?: OrgClaim }, room: string): Promise<boolean> {
       const organizationId = roomAccess.organizationOf(room)
-      if (organizationId) return 'membership' in await app.orgs.access(user, organizationId, PUBLISH_PERMISSION)
+      if (organizationId) return await app.orgs.allows(user, organizationId, PUBLISH_PERMISSION)
       return config.publicRoomsPublish && PUBLIC_ROOM.test(room)
     },
 

@@ -45,7 +45,7 @@ export function createRoomAccess (app: FastifyInstance, rooms: LocalRooms) {
 
   async function mayStay (userId: string, organizationId: string): Promise<boolean> {
     try {
-      return 'membership' in await app.orgs.access({ id: userId }, organizationId, ROOM_PERMISSION)
+      return await app.orgs.allows({ id: userId }, organizationId, ROOM_PERMISSION)
     } catch (err) {
       // Unsure whether the member may still be there: out, as a join now would be refused.
       app.log.warn({ err, organizationId }, 'org room membership not checked')
@@ -73,7 +73,7 @@ export function createRoomAccess (app: FastifyInstance, rooms: LocalRooms) {
         const seen = notices
         const access = await app.orgs.access(user, organizationId, ROOM_PERMISSION)
         if (seen === notices || attempt === ATTEMPTS) {
-          if ('membership' in access) return seen === notices ? 'ok' : 'forbidden'
+          if (!('refused' in access)) return seen === notices ? 'ok' : 'forbidden'
           return access.refused === 'stale_token' ? 'stale_token' : 'forbidden'
         }
       }
