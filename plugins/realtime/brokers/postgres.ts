@@ -214,6 +214,8 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
         presence.delete(key)
         throw err
       }
+      // Left while the lease was being taken: nothing to enter.
+      if (!presence.has(key)) return releaseLease()
       await changePresence(room, userId, async (tx) => (await statements.enter.run(tx, { id: instanceId, connectionId, room, userId }))[0].others, 'presence.joined', 0)
       // Left while entering: that leave may have found no row yet.
       if (!presence.has(key)) await removeRow(room, connectionId, userId)
