@@ -233,6 +233,8 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   index('webhook_deliveries_endpoint_id_idx').on(t.endpointId, t.id),
   // The prune of old audit events deletes their deliveries through the foreign key.
   index('webhook_deliveries_audit_event_id_idx').on(t.auditEventId),
+  // What the worker's dispatcher and its jobs look for: the pending deliveries that are due.
+  index('webhook_deliveries_due_idx').on(t.nextAttemptAt, t.endpointId).where(sql`${t.status} = 'pending'`),
   check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`)
 ])
 

@@ -93,5 +93,5 @@ export const WebhookDeliveryResponseSchema = Success(200, { delivery: WebhookDel
 const UuidText = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' })
 export const FanOutWebhooksPayloadSchema = Type.Object({ eventId: UuidText })
 export type FanOutWebhooksPayload = Static<typeof FanOutWebhooksPayloadSchema>
-export const DeliverWebhookPayloadSchema = Type.Object({ deliveryId: UuidText })
-export type DeliverWebhookPayload = Static<typeof DeliverWebhookPayloadSchema>
+export const SendWebhooksPayloadSchema = Type.Object({ endpointId: UuidText })
+export type SendWebhooksPayload = Static<typeof SendWebhooksPayloadSchema>

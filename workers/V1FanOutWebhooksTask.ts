@@ -7,9 +7,9 @@ const validPayload = new Ajv().compile<FanOutWebhooksPayload>(FanOutWebhooksPayl
 
 /**
  * Queued by the audit log's trigger as migration 0009 wrote it, in the transaction of an event
- * some enabled endpoint wants: writes one delivery per such endpoint, each with its
- * V1DeliverWebhookTask job. Running it twice writes nothing more. Since migration 0012 the
- * trigger writes the deliveries itself; this runs the jobs a database upgraded meanwhile holds.
+ * some enabled endpoint wants: writes one delivery per such endpoint (the dispatcher sends them).
+ * Running it twice writes nothing more. Since migration 0012 the trigger writes the deliveries
+ * itself; this runs the jobs a database upgraded meanwhile holds.
  */
 export function V1FanOutWebhooksTask (app: FastifyInstance): Task {
   return async (payload, helpers) => {

@@ -5,7 +5,7 @@ import { V1PruneSessionsTask } from './V1PruneSessionsTask.js'
 import { V1PruneAuditEventsTask } from './V1PruneAuditEventsTask.js'
 import { V1SendEmailTask } from './V1SendEmailTask.js'
 import { V1FanOutWebhooksTask } from './V1FanOutWebhooksTask.js'
-import { V1DeliverWebhookTask } from './V1DeliverWebhookTask.js'
+import { V1SendWebhooksTask } from './V1SendWebhooksTask.js'
 
 /** Every task the worker runs, by name. */
 export function taskList (app: FastifyInstance): TaskList {
@@ -15,7 +15,9 @@ export function taskList (app: FastifyInstance): TaskList {
     V1PruneAuditEventsTask: V1PruneAuditEventsTask(app),
     V1SendEmailTask: V1SendEmailTask(app),
     V1FanOutWebhooksTask: V1FanOutWebhooksTask(app),
-    V1DeliverWebhookTask: V1DeliverWebhookTask(app)
+    V1SendWebhooksTask: V1SendWebhooksTask(app),
+    // Queued per delivery by migration 0012's trigger: its delivery is pending, and the dispatcher sends it.
+    V1DeliverWebhookTask: async () => {}
   }
 }
 

@@ -47,6 +47,13 @@ const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`
 const notFound = () => new AppError(WEBHOOK_ERRORS.WEBHOOK_NOT_FOUND)
 /** The worker disables a failing endpoint: no account, no request. */
 const SYSTEM: AuditContext = { actorType: 'system', actorId: null, sessionId: null, ip: null, userAgent: null }
+/** Attempts sent at once to one endpoint, and the waves one job sends at most. */
+const WAVE = 10
+const MAX_WAVES = 50
+/** A wave's lease outlasts its attempts (each ends within WEBHOOK_TIMEOUT) by this much. */
+const LEASE_MARGIN_SEC = 5
+/** How often the dispatcher looks for due deliveries: the most an event waits before its endpoint's job is queued. */
+export const DISPATCH_INTERVAL_MS = 500
 
 export function createWebhooks (app: FastifyInstance) {
   const { sql, config } = app
@@ -136,7 +143,7 @@ export function createWebhooks (app: FastifyInstance) {
       return presentDelivery(row)
     },
 
-    /** V1FanOutWebhooksTask: a delivery (and its job) per endpoint that wants the event. Idempotent. */
+    /** V1FanOutWebhooksTask: a delivery per endpoint that wants the event. Idempotent. */
     async fanOut (eventId: string): Promise<number> {
       const targets = await deliveryStatements.targets.run(sql, { eventId })
       if (targets.length === 0) return 0
@@ -144,39 +151,73 @@ export function createWebhooks (app: FastifyInstance) {
       return rows.length
     },
 
+    /** The dispatcher: a V1SendWebhooksTask job for each endpoint with due deliveries and none queued. */
+    async dispatch (): Promise<number> {
+      const [row] = await deliveryStatements.dispatch.run(sql, {})
+      return row.queued
+    },
+
     /**
-     * V1DeliverWebhookTask: one attempt of a pending delivery, recorded with the next one's job
-     * (or the end of its retries), and the endpoint disabled (its admins mailed) once it has failed
-     * for WEBHOOK_DISABLE_AFTER. A delivery already done, or gone with its endpoint, is left alone.
+     * V1SendWebhooksTask: an endpoint's due deliveries, oldest first, in waves of WAVE attempts at
+     * once. Each wave is leased, attempted and recorded in one statement with the next attempts
+     * (WEBHOOK_RETRY_SCHEDULE) and the endpoint's failure tracking; an endpoint failing for
+     * WEBHOOK_DISABLE_AFTER is disabled and its admins mailed. A failed attempt ends the run (the
+     * others wait for the dispatcher's next look), and so do MAX_WAVES waves, so that one busy
+     * endpoint does not hold a worker slot for long. A disabled endpoint's pending deliveries end.
      */
-    async deliver (deliveryId: string): Promise<{ outcome: 'skipped' | 'abandoned' | 'delivered' | 'failed', disabled?: boolean }> {
-      const [row] = await deliveryStatements.load.run(sql, { id: deliveryId })
-      if (!row || row.delivery_status !== 'pending') return { outcome: 'skipped' }
-      if (!row.enabled) {
-        await deliveryStatements.abandon.run(sql, { id: deliveryId })
-        return { outcome: 'abandoned' }
-      }
-      const event = presentAuditEvent(row)
-      const body = JSON.stringify({ type: event.event, timestamp: event.createdAt, data: event })
-      const attempt = await sendAttempt({ url: row.url, secret: row.secret, id: deliveryId, body, timeoutMs: config.webhookTimeoutMs,
-        checkAddresses: production, allowed })
-      const disabled = await sql.begin(async (tx) => {
-        const [recorded] = await deliveryStatements.record.run(tx, { id: deliveryId, ok: attempt.ok, code: attempt.status,
-          durationMs: attempt.durationMs, error: attempt.error, delays: config.webhookRetrySchedule, disableAfter: config.webhookDisableAfter })
-        if (recorded?.disabled) {
-          const data = { ...(recorded.organization_id && { organizationId: recorded.organization_id }), webhookId: row.endpoint_id, url: recorded.url }
+    async send (endpointId: string): Promise<{ delivered: number, failed: number, disabled: boolean }> {
+      const outcome = { delivered: 0, failed: 0, disabled: false }
+      const leaseSec = Math.ceil(config.webhookTimeoutMs / 1000) + LEASE_MARGIN_SEC
+      for (let wave = 0; wave < MAX_WAVES; wave++) {
+        const rows = await deliveryStatements.claim.run(sql, { endpointId, limit: WAVE, leaseSec })
+        if (rows.length === 0) {
+          if (wave === 0) await deliveryStatements.abandon.run(sql, { endpointId })
+          break
+        }
+        const attempts = await Promise.all(rows.map((row) => {
+          const event = presentAuditEvent(row)
+          const body = JSON.stringify({ type: event.event, timestamp: event.createdAt, data: event })
+          return sendAttempt({ url: row.url, secret: row.secret, id: row.delivery_id, body, timeoutMs: config.webhookTimeoutMs,
+            checkAddresses: production, allowed })
+        }))
+        outcome.disabled = await sql.begin(async (tx) => {
+          const [recorded] = await deliveryStatements.record.run(tx, { endpointId, ids: rows.map((r) => r.delivery_id),
+            codes: attempts.map((a) => a.status), durations: attempts.map((a) => a.durationMs),
+            errors: attempts.map((a) => a.error), delays: config.webhookRetrySchedule, disableAfter: config.webhookDisableAfter })
+          if (!recorded?.disabled) return false
+          const data = { ...(recorded.organization_id && { organizationId: recorded.organization_id }), webhookId: endpointId, url: recorded.url }
           await recordEvent(tx, { event: 'webhook.disabled', accountType: recorded.organization_id ? 'user' : 'admin', accountId: null, data }, SYSTEM)
           // No request, no language: the mail is in English (an admin's language is not kept).
           await deliveryStatements.mailDisabled.run(tx, { organizationId: recorded.organization_id, url: recorded.url, locale: 'en' })
-        }
-        return recorded?.disabled ?? false
-      })
-      return { outcome: attempt.ok ? 'delivered' : 'failed', disabled }
+          return true
+        }) as boolean
+        const ok = attempts.filter((a) => a.ok).length
+        outcome.delivered += ok
+        outcome.failed += attempts.length - ok
+        if (outcome.disabled) await deliveryStatements.abandon.run(sql, { endpointId })
+        if (outcome.disabled || ok < attempts.length || rows.length < WAVE) break
+      }
+      return outcome
     }
   }
 }
 
 /** Webhook endpoints, their deliveries and the tasks that send them (docs/webhooks.md). */
 export default fp(async (app) => {
-  app.decorate('webhooks', createWebhooks(app))
+  const webhooks = createWebhooks(app)
+  app.decorate('webhooks', webhooks)
+  // Where the worker runs, the dispatcher queues the endpoints' jobs (the audit trigger only writes rows).
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> = Promise.resolve()
+  app.addHook('onReady', async () => {
+    if (!app.worker) return
+    timer = setInterval(() => {
+      running = webhooks.dispatch().catch((err) => app.log.warn({ err }, 'webhook dispatch failed'))
+    }, DISPATCH_INTERVAL_MS)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
 }, { name: 'webhooks', dependencies: ['db'] })

@@ -30,8 +30,9 @@ function serve (databaseUrl: string, dataDir: string, port: number): Service {
     env: {
       ...base, ...ENV, NODE_ENV: 'test', LOG_LEVEL: 'warn', MIGRATE_ON_START: 'false', DATABASE_URL: databaseUrl, DATA_DIR: dataDir,
       HOST: '127.0.0.1', PORT: String(port), WORKER_ENABLED: 'true',
-      // Dead workers' jobs are looked for every second; the held attempt outlives the kill.
-      WORKER_RESCUE_INTERVAL: '1s', WEBHOOK_TIMEOUT: '60s', WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s'
+      // Dead workers' jobs are looked for every second; the held attempt outlives the kill, and its
+      // lease (WEBHOOK_TIMEOUT and 5 s) ends 20 s after it was sent.
+      WORKER_RESCUE_INTERVAL: '1s', WEBHOOK_TIMEOUT: '15s', WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s'
     },
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -61,7 +62,7 @@ t.test('a delivery whose service is killed mid-request is delivered by the next 
   const { webhook, secret } = await app.webhooks.create({ organizationId: null }, BY_CLI, { url: receiver.url, events: ['login.succeeded'] })
   receiver.secret = secret
   receiver.answer((n) => n === 0 ? { status: 200, hold: true } : { status: 204 })
-  // The event and its fan-out job commit together; no worker runs in this process.
+  // The event and its delivery commit together; no worker runs in this process.
   const user = await createTestAccount(app, ACCOUNT_TYPES.user)
   await signIn(app, ACCOUNT_TYPES.user, user)
 
@@ -74,15 +75,15 @@ t.test('a delivery whose service is killed mid-request is delivered by the next 
   await first.exited
   const killedAt = Date.now()
   t.match(await deliveriesOf(app, webhook.id), [{ id, status: 'pending', attempts: 0 }], 'killed mid-request: the delivery is pending, no attempt recorded')
-  t.equal((await jobRows(app)).filter((j) => j.task_identifier === 'V1DeliverWebhookTask' && j.locked_by).length, 1,
-    'its job is still locked by the dead process')
+  t.equal((await jobRows(app)).filter((j) => j.task_identifier === 'V1SendWebhooksTask' && j.locked_by).length, 1,
+    'its endpoint\'s job is still locked by the dead process')
 
   const second = serve(url, dataDir, await freePort())
   services.push(second)
   const [delivered] = await waitUntil(async () => {
     const rows = await deliveriesOf(app, webhook.id)
     return rows[0]?.status === 'delivered' ? rows : undefined
-  }, 'the delivery by the new process', 75_000, 100).catch((err) => {
+  }, 'the delivery by the new process, once the lease is over', 45_000, 100).catch((err) => {
     t.comment(`the new process said: ${second.output()}`)
     throw err
   })

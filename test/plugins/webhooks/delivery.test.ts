@@ -124,21 +124,26 @@ t.test('an endpoint gets only the events it subscribed to', async (t) => {
   t.equal((await deliveriesOf(app, registers.webhook.id)).length, 1, 'one delivery')
 })
 
-t.test('no enabled endpoint wants an event: the audit insert queues nothing', async (t) => {
+t.test('the audit insert writes the deliveries and queues no job: the dispatcher queues one per endpoint', async (t) => {
   const app = await start(t)
   const off = await app.webhooks.create(ADMINS, BY_CLI, { url: 'http://127.0.0.1:9/x', events: ['*'] })
   await app.webhooks.update(ADMINS, BY_CLI, { webhookId: off.webhook.id, enabled: false })
   await app.webhooks.create(ADMINS, BY_CLI, { url: 'http://127.0.0.1:9/y', events: ['register'] })
-  const jobs = async () => [...await app.sql`select task_identifier from graphile_worker.jobs order by id`].map((j) => j.task_identifier)
-  // Creating the first endpoint was an event it wanted: one job already.
-  const before = await jobs()
+  const jobs = async () => [...await app.sql`select task_identifier, key from graphile_worker.jobs order by id`]
+  const loginDeliveries = async () => [...await app.sql`select d.endpoint_id, d.status, d.event_type from webhook_deliveries d
+    join audit_events a on a.id = d.audit_event_id where a.event = 'login.succeeded' order by d.id`]
   await signIn(app, user, await createTestAccount(app, user))
-  t.same(await jobs(), before, 'no job: the one endpoint wanting it is disabled, the other wants register')
+  t.same(await loginDeliveries(), [], 'no delivery: the one endpoint wanting it is disabled, the other wants register')
   await app.webhooks.update(ADMINS, BY_CLI, { webhookId: off.webhook.id, enabled: true })
-  const enabled = await jobs()
+  // The endpoint's creation was an event it wanted: those deliveries end with it disabled (no worker here).
+  await app.sql`update webhook_deliveries set status = 'failed' where status = 'pending'`
   await signIn(app, user, await createTestAccount(app, user))
-  t.same(await jobs(), [...enabled, 'V1DeliverWebhookTask'], 'enabled again: one delivery job, queued with the event')
-  const [event] = await app.sql`select id from audit_events where event = 'login.succeeded' order by id desc limit 1`
-  t.match([...await app.sql`select endpoint_id, status, event_type from webhook_deliveries where audit_event_id = ${event.id}`],
-    [{ endpoint_id: off.webhook.id, status: 'pending', event_type: 'login.succeeded' }], 'and its delivery, written by the trigger')
+  t.match(await loginDeliveries(), [{ endpoint_id: off.webhook.id, status: 'pending', event_type: 'login.succeeded' }],
+    'enabled again: its delivery, written by the trigger in the event\'s transaction')
+  t.same(await jobs(), [], 'and no job: nothing of graphile-worker in the audited transaction')
+  t.equal(await app.webhooks.dispatch(), 1, 'the dispatcher queues a job for the endpoint with a due delivery')
+  t.same(await jobs(), [{ task_identifier: 'V1SendWebhooksTask', key: `webhooks:${off.webhook.id}` }], 'one job, keyed by the endpoint')
+  await signIn(app, user, await createTestAccount(app, user))
+  t.equal(await app.webhooks.dispatch(), 0, 'a second due delivery: the endpoint\'s job is already queued')
+  t.equal((await jobs()).length, 1, 'still one job')
 })
