@@ -55,6 +55,8 @@ export async function sendAttempt (opts: SendOptions): Promise<Attempt> {
         signal: deadline,
         headers: {
           'content-type': 'application/json',
+          // A known length: the headers and the body leave in one write (one TLS record), not chunked.
+          'content-length': Buffer.byteLength(opts.body),
           'user-agent': 'Latchkey-Webhooks/1',
           'webhook-id': opts.id,
           'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
