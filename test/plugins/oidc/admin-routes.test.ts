@@ -22,6 +22,9 @@ async function adminCaller (app: FastifyInstance) {
 t.test('/v1/admins OAuth client routes: create (secret once), list, update, rotate, delete, each audited', async (t) => {
   const app = await build(t, { env: ENV })
   const call = await adminCaller(app)
+  // The events are webhook-able as any other: an endpoint that subscribes gets a delivery of each.
+  const hook = await call('createwebhook', { url: 'https://hooks.example.com/in', events: ['oauth_client.created', 'oauth_client.deleted'] })
+  t.equal(hook.statusCode, 201, hook.body)
   const created = await call('createoauthclient', { name: 'Billing', type: 'confidential', redirectUris: ['https://billing.example.com/callback'],
     grantTypes: ['authorization_code', 'refresh_token'], scopes: ['openid', 'email', 'offline_access'] })
   t.equal(created.statusCode, 201, created.body)
@@ -70,6 +73,11 @@ t.test('/v1/admins OAuth client routes: create (secret once), list, update, rota
     'each change of the client is in the audit log')
   t.ok(changes.every((e) => e.account_type === 'admin' && e.account_id === call.adminId && e.actor_type === 'admin'), 'by the admin')
   t.match(changes[0].data, { clientId: client.clientId, name: 'Billing', type: 'confidential' })
+  const deliveries = await app.sql`select d.event_type, a.data->>'clientId' as client_id from webhook_deliveries d
+    join audit_events a on a.id = d.audit_event_id where d.endpoint_id = ${hook.json().webhook.id} order by d.id`
+  t.same(deliveries.map((d) => [d.event_type, d.client_id]),
+    [['oauth_client.created', client.clientId], ['oauth_client.created', pub.json().client.clientId], ['oauth_client.deleted', client.clientId]],
+    'a webhook endpoint gets the events it subscribed to')
   const text = JSON.stringify(changes)
   t.notOk(text.includes(clientSecret.slice(4)) || text.includes(rotated.json().clientSecret.slice(4)) || text.includes(stored.secret_hash), 'never a secret')
 
