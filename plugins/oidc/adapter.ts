@@ -61,9 +61,9 @@ export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> 
     }
 
     async find (id: string) {
-      // The clients are the admins' registrations (oauth_clients), not stored payloads.
+      // The clients are the admins' registrations (oauth_clients), not stored payloads; none of a deleted organization.
       if (this.kind === 'Client') {
-        const [row] = await clientStatements.get.run(sql, { id })
+        const [row] = await clientStatements.live.run(sql, { id })
         return row && clientMetadata(row, scopes)
       }
       return payloadOf(await statements.find.run(sql, { kind: this.kind, id }))

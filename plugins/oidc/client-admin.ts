@@ -61,7 +61,7 @@ export function oauthClientAdmin (sql: postgres.Sql, production: boolean) {
     /** The fields given replace the client's; the whole is checked again as if it were new. */
     async update (actor: ClientActor, args: UpdateOauthClientArgs): Promise<PublicOauthClient> {
       return transaction(async (tx) => {
-        const [current] = await clientStatements.get.run(tx, { id: args.clientId })
+        const [current] = await clientStatements.getForUpdate.run(tx, { id: args.clientId })
         if (!current) throw notFound()
         const next: NewOauthClient = {
           name: args.name ?? current.name, type: current.type as NewOauthClient['type'],

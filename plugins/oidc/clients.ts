@@ -23,6 +23,11 @@ export const clientStatements = {
      values (${p.id}, ${p.name}, ${p.type}, ${p.redirectUris}::text[], ${p.grantTypes}::text[], ${p.scopes}::text[],
        ${p.organizationId}::uuid, ${p.secretHash}) returning *`),
   get: statement<OauthClientRow, { id: string }>((p) => `select * from ${C} where id = ${p.id}`),
+  // An admin's change reads the client it checks and writes in one transaction, the row locked.
+  getForUpdate: statement<OauthClientRow, { id: string }>((p) => `select * from ${C} where id = ${p.id} for update`),
+  // What the provider finds: not a client registered for an organization deleted since (soft), whose tokens would act for it.
+  live: statement<OauthClientRow, { id: string }>((p) => `select c.* from ${C} c left join ${nameOf(organizations)} o on o.id = c.organization_id
+    where c.id = ${p.id} and (c.organization_id is null or o.deleted_at is null)`),
   // Oldest first: an admin's list reads in the order the clients were registered.
   list: statement<OauthClientRow>(() => `select * from ${C} order by created_at, id`),
   // Each field left null keeps its value; organizationId is given whole (null removes it).

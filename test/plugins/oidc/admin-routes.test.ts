@@ -5,7 +5,7 @@ import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { build } from '../../helpers/app.js'
 import { ENV, PRODUCTION_ENV, assertError, createTestAccount, signIn } from '../../helpers/accounts.js'
 import { oidcApp } from '../../helpers/oidc-app.js'
-import { newMember, newOrg } from '../../helpers/orgs.js'
+import { newMember, newOrg, orgCall } from '../../helpers/orgs.js'
 
 const { admin, user } = ACCOUNT_TYPES
 const insecure = { [oauth.allowInsecureRequests]: true }
@@ -172,6 +172,13 @@ t.test('a client registered by the route works in the provider at once; a rotate
   const narrowed = await grant(rotated.clientSecret)
   t.equal(narrowed.status, 400)
   t.equal((await narrowed.json() as { error: string }).error, 'invalid_scope', 'members:read is no longer the client\'s')
+
+  // The organization deleted (soft): the client's tokens would act for it, so the provider knows the client no more.
+  t.equal((await orgCall(app, 'delete', owner.token, { organizationId: org.id })).statusCode, 200)
+  const orphan = await grant(rotated.clientSecret, 'app:crm:sync')
+  t.equal(orphan.status, 401, 'a client of a deleted organization is refused')
+  t.equal((await orphan.json() as { error: string }).error, 'invalid_client')
+  t.same((await call('listoauthclients')).json().clients.map((c: any) => c.clientId), [created.client.clientId], 'the admins still see it')
 
   const [before] = await app.sql`select count(*)::int as n from oidc_payloads where payload->>'clientId' = ${created.client.clientId}`
   t.ok(before.n > 0, 'the provider stored its tokens')
