@@ -52,6 +52,7 @@ import orgAdminRoutes from './plugins/orgs/admin-routes.js'
 import orgSessionRoutes from './plugins/orgs/session-routes.js'
 import webhooks from './plugins/webhooks/webhooks.js'
 import { webhookAdminRoutes, webhookOrgRoutes } from './plugins/webhooks/routes.js'
+import { oauthClientAdminRoutes } from './plugins/oidc/routes.js'
 import oidcProvider from './plugins/oidc/provider.js'
 
 declare module 'fastify' {
@@ -96,7 +97,8 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [orgSessionRoutes, ['user']],
   [adminRoutes, ['admin']],
   [orgAdminRoutes, ['admin']],
-  [webhookAdminRoutes, ['admin']]
+  [webhookAdminRoutes, ['admin']],
+  [oauthClientAdminRoutes, ['admin']]
 ]
 const VERSIONED = /^\/(v[0-9]+)\//
 

@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
-import { parseArgs, type ParseArgsConfig } from 'node:util'
 import Fastify from 'fastify'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
@@ -24,6 +23,8 @@ import { redactUrls } from './plugins/core/logging.js'
 import { createI18n } from './plugins/core/i18n.js'
 import { weakness } from './plugins/accounts/password-policy.js'
 import type { FastifyInstance } from 'fastify'
+import { UsageError, parse } from './plugins/core/cli-args.js'
+import { oauthClientCommand } from './plugins/oidc/cli.js'
 
 const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process worker (the default)
        latchkey worker             background jobs only
@@ -40,6 +41,10 @@ const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process 
                                    256 MiB, 10 iterations, 8 lanes or bcrypt of cost 4 to 14,
                                    isEmailConfirmed, createdAt, id); prints the counts, and each
                                    invalid line's number and reason on standard error
+       latchkey oauth-client create --name N [--redirect-uri U]... [--type public|confidential]
+                                   [--grant G]... [--scope S]... [--organization ID]
+                                   registers an OAuth client of the OpenID provider; prints its
+                                   client_id, and its secret this once (docs/oidc-provider.md)
        latchkey help               this text (also --help or -h, after any command)
 exit status: 0 done, 1 failed, 2 a mistake in the command line or the configuration`
 
@@ -76,28 +81,6 @@ async function accountServices (config: Config) {
   return app
 }
 
-/** A mistake in the command line: one line on stderr, exit 2. */
-class UsageError extends Error {}
-
-/**
- * parseArgs with its mistakes as UsageErrors in our words; `--help` is every command's. Strict:
- * an option a command does not take is refused (`serve --port 1` would otherwise bind PORT).
- */
-function parse<O extends ParseArgsConfig['options']> (command: string, args: string[], options: O, positionals = false) {
-  try {
-    return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: positionals, strict: true })
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    const token = /'([^']+)'/.exec((err as Error).message)?.[1]?.replace(/ <value>$/, '') ?? ''
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      throw new UsageError(/argument missing/.test((err as Error).message) ? `${command}: ${token} needs a value` : `${command}: ${token} takes no value`)
-    }
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`${command}: unknown option ${token}`)
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`${command}: unexpected argument ${token}`)
-    throw err
-  }
-}
-
 async function main (argv: string[]): Promise<number> {
   const [command = 'serve', ...rest] = argv
   if (['help', '--help', '-h'].includes(command)) return usage()
@@ -132,6 +115,8 @@ async function main (argv: string[]): Promise<number> {
       return userCommand(rest)
     case 'import':
       return importCommand(rest)
+    case 'oauth-client':
+      return oauthClientCommand(rest, usage)
     default:
       throw new UsageError(`unknown command ${command}`)
   }

@@ -20,7 +20,9 @@ export const AUDIT_EVENTS = [
   'org.created', 'org.updated', 'org.deleted', 'member.invited', 'member.joined', 'member.role_changed', 'member.removed',
   'role.created', 'role.updated', 'role.deleted', 'apikey.created', 'apikey.revoked',
   // Webhook endpoints (`data.webhookId`; an organization's carry `data.organizationId`)
-  'webhook.created', 'webhook.updated', 'webhook.deleted', 'webhook.secret_rotated', 'webhook.disabled'
+  'webhook.created', 'webhook.updated', 'webhook.deleted', 'webhook.secret_rotated', 'webhook.disabled',
+  // OAuth clients of the OpenID provider (`data.clientId`, `name`; `organizationId` when the client has one)
+  'oauth_client.created', 'oauth_client.updated', 'oauth_client.deleted', 'oauth_client.secret_rotated'
 ] as const
 export type AuditEventName = typeof AUDIT_EVENTS[number]
 

@@ -6,6 +6,7 @@ import { V1PruneAuditEventsTask } from './V1PruneAuditEventsTask.js'
 import { V1SendEmailTask } from './V1SendEmailTask.js'
 import { V1FanOutWebhooksTask } from './V1FanOutWebhooksTask.js'
 import { V1SendWebhooksTask } from './V1SendWebhooksTask.js'
+import { V1PruneOidcPayloadsTask } from './V1PruneOidcPayloadsTask.js'
 
 /** Every task the worker runs, by name. */
 export function taskList (app: FastifyInstance): TaskList {
@@ -16,6 +17,7 @@ export function taskList (app: FastifyInstance): TaskList {
     V1SendEmailTask: V1SendEmailTask(app),
     V1FanOutWebhooksTask: V1FanOutWebhooksTask(app),
     V1SendWebhooksTask: V1SendWebhooksTask(app),
+    V1PruneOidcPayloadsTask: V1PruneOidcPayloadsTask(app),
     // Queued per delivery by migration 0012's trigger: its delivery is pending, and the dispatcher sends it.
     V1DeliverWebhookTask: async () => {}
   }
@@ -26,7 +28,7 @@ export function taskList (app: FastifyInstance): TaskList {
  * (known_crontabs); no backfill of runs missed while no worker was up, and the job key keeps
  * at most one waiting copy.
  */
-export const cronItems: CronItem[] = ['V1PruneSessionsTask', 'V1PruneAuditEventsTask'].map((task) => ({
+export const cronItems: CronItem[] = ['V1PruneSessionsTask', 'V1PruneAuditEventsTask', 'V1PruneOidcPayloadsTask'].map((task) => ({
   task,
   identifier: task,
   match: '0 * * * *',

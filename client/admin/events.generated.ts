@@ -59,7 +59,11 @@ export const AUDIT_EVENTS = [
   'webhook.updated',
   'webhook.deleted',
   'webhook.secret_rotated',
-  'webhook.disabled'
+  'webhook.disabled',
+  'oauth_client.created',
+  'oauth_client.updated',
+  'oauth_client.deleted',
+  'oauth_client.secret_rotated'
 ] as const
 
 export type AuditEventName = typeof AUDIT_EVENTS[number]

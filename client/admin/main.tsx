@@ -1,9 +1,10 @@
 /**
  * The admin console at /admin/: an admin signs in (password, second factor, passkey), then finds
  * users, opens one (devices, factors, the lifecycle actions), finds organizations (members, roles,
- * API keys, delete), manages webhook endpoints (their secrets, deliveries, redelivery), reads the
- * audit log and the chart of sign-in activity. Hash routes (#/users, #/users/<id>, #/orgs,
- * #/orgs/<id>, #/webhooks, #/webhooks/<id>, #/audit, #/activity) keep every view a real link; the
+ * API keys, delete), manages webhook endpoints (their secrets, deliveries, redelivery) and the
+ * OpenID provider's applications (OAuth clients), reads the audit log and the chart of sign-in
+ * activity. Hash routes (#/users, #/users/<id>, #/orgs, #/orgs/<id>, #/webhooks, #/webhooks/<id>,
+ * #/applications, #/applications/<id>, #/audit, #/activity) keep every view a real link; the
  * access token lives in the SDK's memory only.
  */
 import { render } from 'preact'
@@ -16,6 +17,7 @@ import { UserPage, Users } from './users.js'
 import { OrgPage, Orgs } from './orgs.js'
 import { Activity, Audit } from './audit.js'
 import { WebhookPage, Webhooks } from './webhooks.js'
+import { ApplicationPage, Applications } from './applications.js'
 import { MyAccount } from './account.js'
 
 function SignIn ({ t }: { t: T }) {
@@ -97,6 +99,8 @@ function App () {
         ? id ? <OrgPage t={t} id={id} /> : <Orgs t={t} params={route.params} />
         : section === 'webhooks'
           ? id ? <WebhookPage t={t} id={id} /> : <Webhooks t={t} />
+          : section === 'applications'
+          ? id ? <ApplicationPage t={t} id={id} /> : <Applications t={t} />
           : section === 'audit'
           ? <Audit t={t} params={route.params} />
           : section === 'activity'
@@ -117,6 +121,7 @@ function App () {
                 <li><a href="#/users" aria-current={current('users')}>{t('users')}</a></li>
                 <li><a href="#/orgs" aria-current={current('orgs')}>{t('orgs')}</a></li>
                 <li><a href="#/webhooks" aria-current={current('webhooks')}>{t('webhooks')}</a></li>
+                <li><a href="#/applications" aria-current={current('applications')}>{t('applications')}</a></li>
                 <li><a href="#/audit" aria-current={current('audit')}>{t('audit')}</a></li>
                 <li><a href="#/activity" aria-current={current('activity')}>{t('activity')}</a></li>
               </ul>

@@ -1,5 +1,6 @@
 /** The console's words, in English and Spanish. */
 import { WEBHOOK_MESSAGES } from './webhook-messages.js'
+import { APPLICATION_MESSAGES } from './application-messages.js'
 
 export const MESSAGES = {
   en: {
@@ -136,7 +137,8 @@ export const MESSAGES = {
     keyRevoked: 'Revoked',
     keyExpired: 'Expired',
     loading: 'Loading…',
-    ...WEBHOOK_MESSAGES.en
+    ...WEBHOOK_MESSAGES.en,
+    ...APPLICATION_MESSAGES.en
   },
   es: {
     title: 'Consola de Latchkey',
@@ -272,6 +274,7 @@ export const MESSAGES = {
     keyRevoked: 'Revocada',
     keyExpired: 'Caducada',
     loading: 'Cargando…',
-    ...WEBHOOK_MESSAGES.es
+    ...WEBHOOK_MESSAGES.es,
+    ...APPLICATION_MESSAGES.es
   }
 } as const

@@ -223,6 +223,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admins/createoauthclient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an OAuth client of the OpenID provider (its secret is shown once)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `OAUTH_CLIENT.BAD_REQUEST_REDIRECT_URI`: This redirect URI is not allowed: <reason>
+         *     - 400 `OAUTH_CLIENT.BAD_REQUEST_GRANT_TYPES`: These grant types are not allowed together: <reason>
+         *     - 400 `OAUTH_CLIENT.BAD_REQUEST_SCOPE`: This scope cannot be given to a client: <scope>
+         *     - 400 `OAUTH_CLIENT.BAD_REQUEST_ORGANIZATION`: The organization cannot be given to this client: <reason>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1CreateOauthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admins/createwebhook": {
         parameters: {
             query?: never;
@@ -281,6 +316,38 @@ export interface paths {
          *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
          */
         post: operations["V1DeactivateUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/deleteoauthclient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an OAuth client, its grants and its tokens
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `OAUTH_CLIENT.NOT_FOUND`: OAuth client not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1DeleteOauthClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -535,6 +602,37 @@ export interface paths {
          *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
          */
         post: operations["V1ListFactorsByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/listoauthclients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the OAuth clients of the OpenID provider (never their secrets)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too). No arguments.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1ListOauthClients"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1269,6 +1367,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admins/rotateoauthclientsecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a confidential OAuth client a new secret (shown once)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `OAUTH_CLIENT.BAD_REQUEST_PUBLIC_CLIENT`: A public client has no secret
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `OAUTH_CLIENT.NOT_FOUND`: OAuth client not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1RotateOauthClientSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admins/rotatewebhooksecret": {
         parameters: {
             query?: never;
@@ -1327,6 +1458,42 @@ export interface paths {
          *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
          */
         post: operations["V1SignOutUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/updateoauthclient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an OAuth client (redirect URIs, grants, scopes, name, organization)
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `OAUTH_CLIENT.BAD_REQUEST_REDIRECT_URI`: This redirect URI is not allowed: <reason>
+         *     - 400 `OAUTH_CLIENT.BAD_REQUEST_GRANT_TYPES`: These grant types are not allowed together: <reason>
+         *     - 400 `OAUTH_CLIENT.BAD_REQUEST_SCOPE`: This scope cannot be given to a client: <scope>
+         *     - 400 `OAUTH_CLIENT.BAD_REQUEST_ORGANIZATION`: The organization cannot be given to this client: <reason>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `OAUTH_CLIENT.NOT_FOUND`: OAuth client not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1UpdateOauthClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3827,6 +3994,21 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** OauthClient */
+        OauthClient: {
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            grantTypes: string[];
+            name: string;
+            organizationId: string | null;
+            redirectUris: string[];
+            scopes: string[];
+            /** @enum {string} */
+            type: "public" | "confidential";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** Organization */
         Organization: {
             /** Format: date-time */
@@ -4465,6 +4647,71 @@ export interface operations {
             };
         };
     };
+    V1CreateOauthClient: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    grantTypes: ("authorization_code" | "refresh_token" | "client_credentials" | "urn:ietf:params:oauth:grant-type:device_code")[];
+                    name: string;
+                    /** @description the organization client_credentials tokens act for */
+                    organizationId?: string | null;
+                    redirectUris?: string[];
+                    scopes?: string[];
+                    /** @enum {string} */
+                    type: "public" | "confidential";
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client: components["schemas"]["OauthClient"];
+                        /** @description lks_...: shown here only; null for a public client */
+                        clientSecret: string | null;
+                        /** @enum {number} */
+                        status: 201;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     V1CreateWebhook: {
         parameters: {
             query?: {
@@ -4482,7 +4729,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled")[];
+                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
                     /** @description an https URL (http outside production) */
                     url: string;
                 };
@@ -4578,6 +4825,62 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         user: components["schemas"]["AdminUserView"];
+                    };
+                };
+            };
+        };
+    };
+    V1DeleteOauthClient: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the client_id (lkc_...) */
+                    clientId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
                     };
                 };
             };
@@ -4956,7 +5259,7 @@ export interface operations {
                     /** @description nextCursor of the previous page */
                     cursor?: string;
                     /** @enum {string} */
-                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled";
+                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated";
                     /** Format: date-time */
                     from?: string;
                     /** @default 50 */
@@ -5044,6 +5347,56 @@ export interface operations {
                 content: {
                     "application/json": {
                         factors: components["schemas"]["Factor"][];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1ListOauthClients: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["OauthClient"][];
                         /** @enum {number} */
                         status: 200;
                         /** @enum {boolean} */
@@ -6341,6 +6694,64 @@ export interface operations {
             };
         };
     };
+    V1RotateOauthClientSecret: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the client_id (lkc_...) */
+                    clientId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client: components["schemas"]["OauthClient"];
+                        clientSecret: string;
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     V1RotateWebhookSecret: {
         parameters: {
             query?: {
@@ -6456,6 +6867,68 @@ export interface operations {
             };
         };
     };
+    V1UpdateOauthClient: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the client_id (lkc_...) */
+                    clientId: string;
+                    grantTypes?: ("authorization_code" | "refresh_token" | "client_credentials" | "urn:ietf:params:oauth:grant-type:device_code")[];
+                    name?: string;
+                    organizationId?: string | null;
+                    redirectUris?: string[];
+                    scopes?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        client: components["schemas"]["OauthClient"];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
     V1UpdateWebhook: {
         parameters: {
             query?: {
@@ -6475,7 +6948,7 @@ export interface operations {
                     description?: string;
                     /** @description true enables a disabled endpoint again (its failures forgotten) */
                     enabled?: boolean;
-                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled")[];
+                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
                     /** @description an https URL (http outside production) */
                     url?: string;
                     /** Format: uuid */
@@ -6893,7 +7366,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled")[];
+                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
                     /** Format: uuid */
                     organizationId: string;
                     /** @description an https URL (http outside production) */
@@ -8243,7 +8716,7 @@ export interface operations {
                     description?: string;
                     /** @description true enables a disabled endpoint again (its failures forgotten) */
                     enabled?: boolean;
-                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled")[];
+                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
                     /** Format: uuid */
                     organizationId: string;
                     /** @description an https URL (http outside production) */

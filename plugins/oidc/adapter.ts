@@ -26,7 +26,10 @@ const statements = {
   destroy: statement<never, Key>((p) => `delete from ${T} where kind = ${p.kind} and id = ${p.id}`),
   // Every model instance of a grant (its codes and tokens, whatever their kind).
   revokeByGrantId: statement<never, { grantId: string }>((p) => `delete from ${T} where grant_id = ${p.grantId}`),
-  prune: statement<never>(() => `delete from ${T} where expires_at < now()`)
+  // The oldest expired rows first, through the expires_at index, a batch per statement.
+  prune: statement<{ deleted: number }, { batch: number }>((p) => `with d as (delete from ${T} where (kind, id) in (
+      select kind, id from ${T} where expires_at < now() order by expires_at limit ${p.batch}) returning 1)
+    select count(*)::int as deleted from d`)
 }
 
 function payloadOf (rows: PayloadRow[]): Record<string, unknown> | undefined {
@@ -58,9 +61,9 @@ export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> 
     }
 
     async find (id: string) {
-      // The clients are the admins' registrations (oauth_clients), not stored payloads.
+      // The clients are the admins' registrations (oauth_clients), not stored payloads; none of a deleted organization.
       if (this.kind === 'Client') {
-        const [row] = await clientStatements.get.run(sql, { id })
+        const [row] = await clientStatements.live.run(sql, { id })
         return row && clientMetadata(row, scopes)
       }
       return payloadOf(await statements.find.run(sql, { kind: this.kind, id }))
@@ -73,7 +76,18 @@ export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> 
   }
 }
 
-/** Deletes what has expired (the rows are otherwise only ignored). */
-export async function pruneExpired (sql: postgres.Sql): Promise<void> {
-  await statements.prune.run(sql, {})
+/** Rows deleted per statement by pruneExpired: each statement is short, however many are due. */
+export const OIDC_PRUNE_BATCH = 5000
+
+/**
+ * Deletes what has expired (the provider already ignores it), a batch per statement; how many.
+ * A consumed code or refresh token stays until it expires: its reuse is still seen until then.
+ */
+export async function pruneExpired (sql: postgres.Sql, batch = OIDC_PRUNE_BATCH): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const [row] = await statements.prune.run(sql, { batch })
+    deleted += row.deleted
+    if (row.deleted < batch) return deleted
+  }
 }

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { nameOf, oauthClients, type Row } from '../../db/schema.js'
+import { nameOf, oauthClients, oidcPayloads, organizations, type Row } from '../../db/schema.js'
 import { statement, type Queryable } from '../core/db.js'
 import { randomBase64url } from '../../random.js'
 
 const C = nameOf(oauthClients)
+const P = nameOf(oidcPayloads)
 export type OauthClientRow = Row<typeof oauthClients>
 
 /** What an admin gives for a client (`/v1/admins/createoauthclient`). */
@@ -21,7 +22,29 @@ export const clientStatements = {
     `insert into ${C} (id, name, type, redirect_uris, grant_types, scopes, organization_id, secret_hash)
      values (${p.id}, ${p.name}, ${p.type}, ${p.redirectUris}::text[], ${p.grantTypes}::text[], ${p.scopes}::text[],
        ${p.organizationId}::uuid, ${p.secretHash}) returning *`),
-  get: statement<OauthClientRow, { id: string }>((p) => `select * from ${C} where id = ${p.id}`)
+  get: statement<OauthClientRow, { id: string }>((p) => `select * from ${C} where id = ${p.id}`),
+  // An admin's change reads the client it checks and writes in one transaction, the row locked.
+  getForUpdate: statement<OauthClientRow, { id: string }>((p) => `select * from ${C} where id = ${p.id} for update`),
+  // What the provider finds: not a client registered for an organization deleted since (soft), whose tokens would act for it.
+  live: statement<OauthClientRow, { id: string }>((p) => `select c.* from ${C} c left join ${nameOf(organizations)} o on o.id = c.organization_id
+    where c.id = ${p.id} and (c.organization_id is null or o.deleted_at is null)`),
+  // Oldest first: an admin's list reads in the order the clients were registered.
+  list: statement<OauthClientRow>(() => `select * from ${C} order by created_at, id`),
+  // Each field left null keeps its value; organizationId is given whole (null removes it).
+  update: statement<OauthClientRow, { id: string, name: string | null, redirectUris: string[] | null, grantTypes: string[] | null,
+    scopes: string[] | null, organizationId: string | null }>((p) =>
+    `update ${C} set name = coalesce(${p.name}, name), redirect_uris = coalesce(${p.redirectUris}::text[], redirect_uris),
+       grant_types = coalesce(${p.grantTypes}::text[], grant_types), scopes = coalesce(${p.scopes}::text[], scopes),
+       organization_id = ${p.organizationId}::uuid, updated_at = now()
+     where id = ${p.id} returning *`),
+  rotate: statement<OauthClientRow, { id: string, secretHash: string }>((p) =>
+    `update ${C} set secret_hash = ${p.secretHash}, updated_at = now() where id = ${p.id} and type = 'confidential' returning *`),
+  remove: statement<OauthClientRow, { id: string }>((p) => `delete from ${C} where id = ${p.id} returning *`),
+  // What the provider stored for a deleted client (its grants, codes and tokens): no index on the
+  // payload's clientId, so a scan of oidc_payloads, run only when an admin deletes a client.
+  forget: statement<never, { id: string }>((p) => `delete from ${P} where payload->>'clientId' = ${p.id}`),
+  organizationExists: statement<{ id: string }, { id: string }>((p) =>
+    `select id from ${nameOf(organizations)} where id = ${p.id}::uuid and deleted_at is null`)
 }
 
 /** A client secret's stored form: SHA-256 (the secret is 32 random bytes, so no slow hash is needed). */
@@ -33,10 +56,13 @@ export function secretMatches (hash: string, given: unknown): boolean {
   return timingSafeEqual(Buffer.from(secretHash(given), 'hex'), Buffer.from(hash, 'hex'))
 }
 
+/** `lks_` and 32 random bytes (base64url). */
+export const newClientSecret = () => `lks_${randomBase64url(32)}`
+
 /** Registers a client: its row, and its secret (confidential only), which is not kept. */
 export async function createOauthClient (db: Queryable, client: NewOauthClient): Promise<{ row: OauthClientRow, clientSecret: string | null }> {
   const id = `lkc_${randomBase64url(16)}`
-  const clientSecret = client.type === 'confidential' ? `lks_${randomBase64url(32)}` : null
+  const clientSecret = client.type === 'confidential' ? newClientSecret() : null
   const [row] = await clientStatements.insert.run(db, { ...client, id, secretHash: clientSecret && secretHash(clientSecret) })
   return { row: row!, clientSecret }
 }
