@@ -58,6 +58,8 @@ async function open ({ system, target, first, rooms, from }: Open) {
   }
 }
 
+// The harness gone (killed, or failed before closing us): nothing left to hold sockets for.
+process.on('disconnect', () => process.exit(0))
 process.on('message', (request: Request) => {
   const answer = async (): Promise<Reply> => {
     if (request.type === 'open') {

@@ -74,7 +74,8 @@ export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, serv
       for (let i = 0; i < 3; i++) instances.push(await startProcess(service, env, await freePort()))
     } catch (err) {
       await Promise.all(instances.map((s) => s.stop()))
-      throw err
+      // Its own message is above (stderr); the command line says nothing more.
+      throw broker ? new Error(`the service did not start with BROKER_URL=${broker} (its error is above)`) : err
     }
     const res = await fetch(`${instances[0].url}/v1/users/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
