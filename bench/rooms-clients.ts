@@ -40,16 +40,13 @@ function webSocket (target: Target, url: string, from: string, onEvent: (data: P
   const path = target.kind === 'latchkey' ? '/v1/ws' : '/'
   const headers: Record<string, string> = target.token ? { authorization: `jwt-user ${target.token}` } : {}
   const ws = new WebSocket(url.replace(/^http/, 'ws') + path, { headers, localAddress: from })
-  // One answer awaited at a time per kind: the joins in order, the publishes one after another.
-  const joins: Array<{ resolve: () => void, reject: (err: Error) => void }> = []
-  const publishes: Array<{ resolve: () => void, reject: (err: Error) => void }> = []
+  // Answers come in order: the joins', then the publishes' (a publisher waits for each).
+  const joins: Waiting[] = []
+  const publishes: Waiting[] = []
   let closing = false
   const client: RoomClient = {
-    join: (room) => new Promise((resolve, reject) => { joins.push({ resolve, reject }); ws.send(JSON.stringify({ type: 'join', room })) }),
-    publish: (room, data) => new Promise((resolve, reject) => {
-      publishes.push({ resolve, reject })
-      ws.send(JSON.stringify({ type: 'publish', room, event: EVENT, data }))
-    }),
+    join: (room) => awaitAnswer(joins, () => ws.send(JSON.stringify({ type: 'join', room }))),
+    publish: (room, data) => awaitAnswer(publishes, () => ws.send(JSON.stringify({ type: 'publish', room, event: EVENT, data }))),
     close: () => { closing = true; ws.terminate() }
   }
   return new Promise((resolve, reject) => {
@@ -70,6 +67,25 @@ function webSocket (target: Target, url: string, from: string, onEvent: (data: P
       for (const waiting of [...joins.splice(0), ...publishes.splice(0)]) waiting.reject(new Error('closed'))
       if (!closing) onLost()
     })
+  })
+}
+
+interface Waiting { resolve: () => void, reject: (err: Error) => void }
+
+/** Sends a frame and waits for its answer, TIMEOUT at most (a server that never answers must not stall a publisher). */
+function awaitAnswer (queue: Waiting[], send: () => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const at = queue.indexOf(waiting)
+      if (at >= 0) queue.splice(at, 1)
+      reject(new Error('no answer'))
+    }, TIMEOUT)
+    const waiting: Waiting = {
+      resolve: () => { clearTimeout(timer); resolve() },
+      reject: (err) => { clearTimeout(timer); reject(err) }
+    }
+    queue.push(waiting)
+    send()
   })
 }
 

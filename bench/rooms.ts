@@ -49,8 +49,9 @@ export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, serv
   const publishers = env('BENCH_ROOM_PUBLISHERS', 300, 20, quick)
   const workerCount = env('BENCH_ROOM_WORKERS', Math.max(4, availableParallelism()), 2, quick)
   const events = quick ? 10 : 100
-  // Events awaited at once: about 40,000 receptions (more only queues: bench/README.md), 8 to 500 events.
-  const window = (members: number) => Math.min(500, Math.max(8, Math.ceil(40_000 / members)))
+  // Events awaited at once: about BENCH_ROOM_IN_FLIGHT receptions' worth, 8 to 500 events (bench/README.md).
+  const inFlight = env('BENCH_ROOM_IN_FLIGHT', 40_000, 40_000, quick)
+  const window = (members: number) => Math.min(500, Math.max(8, Math.ceil(inFlight / members)))
   const windows = { one: window(sockets), many: window(sockets / roomCount) }
   const membersOf = (room: string) => room === BIG ? sockets : Math.floor(sockets / roomCount) + (Number(room.slice(8)) < sockets % roomCount ? 1 : 0)
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
@@ -155,7 +156,7 @@ export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, serv
     for (const name of databases) await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {})
     await admin.end({ timeout: 5 })
   }
-  return report(systems, skipped, { sockets, roomCount, publishers, workerCount, events, windows })
+  return report(systems, skipped, { sockets, roomCount, publishers, workerCount, events, inFlight, windows })
 }
 
 /** Median of each measure over the rounds; ratios are medians of the per-round ratios (each round's runs side by side). */
