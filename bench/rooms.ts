@@ -46,7 +46,7 @@ export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, serv
   const { quick } = settings
   const sockets = env('BENCH_ROOM_SOCKETS', 10_000, 300, quick)
   const roomCount = env('BENCH_ROOMS', 1000, 30, quick)
-  const publishers = env('BENCH_ROOM_PUBLISHERS', 300, 20, quick)
+  const publishers = env('BENCH_ROOM_PUBLISHERS', 300, 50, quick)
   const workerCount = env('BENCH_ROOM_WORKERS', Math.max(4, availableParallelism()), 2, quick)
   const events = quick ? 10 : 100
   // Events awaited at once: about BENCH_ROOM_IN_FLIGHT receptions' worth, 8 to 500 events (bench/README.md).
