@@ -39,7 +39,7 @@ export interface RoomsOptions {
   log: (line: string) => void
 }
 
-interface Started { kind: Kind, label: string, instances: Service[], token?: string, cleanup?: () => Promise<void> }
+interface Started { kind: Kind, instances: Service[], token?: string }
 interface Rounds { latency: Latency[], one: Throughput[], many: Throughput[] }
 
 export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, service, nodeFlags, log }: RoomsOptions) {
@@ -57,11 +57,11 @@ export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, serv
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
   const databases: string[] = []
 
-  async function latchkey (label: string, broker: string | undefined): Promise<Started> {
+  async function latchkey (broker: string | undefined): Promise<Started> {
     const name = `latchkey_bench_rooms_${randomBytes(4).toString('hex')}`
     await admin.unsafe(`create database "${name}"`)
     databases.push(name)
-    const env = {
+    const instanceEnv = {
       ...serviceEnv, DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(),
       // Publishing from sockets into public: rooms needs no database read, as the other systems' publish; no jobs here.
       PUBLIC_ROOMS_PUBLISH: 'true', WORKER_ENABLED: 'false',
@@ -72,7 +72,7 @@ export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, serv
     const instances: Service[] = []
     try {
       // One after the other: the first migrates the database.
-      for (let i = 0; i < 3; i++) instances.push(await startProcess(service, env, await freePort()))
+      for (let i = 0; i < 3; i++) instances.push(await startProcess(service, instanceEnv, await freePort()))
     } catch (err) {
       await Promise.all(instances.map((s) => s.stop()))
       // Its own message is above (stderr); the command line says nothing more.
@@ -84,14 +84,14 @@ export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, serv
     })
     const body = await res.json() as { token?: string }
     if (!body.token) throw new Error(`register answered ${res.status}: ${JSON.stringify(body)}`)
-    return { kind: 'latchkey', label, instances, token: body.token }
+    return { kind: 'latchkey', instances, token: body.token }
   }
 
   async function bare (): Promise<Started> {
     const ports = await Promise.all([0, 1, 2].map(() => freePort()))
     const instances = await Promise.all(ports.map((port) => startProcess([...nodeFlags, '--import', 'tsx', join(ROOT, 'bench', 'bare-rooms.ts'),
       String(port), ...ports.filter((p) => p !== port).map(String)], {}, port)))
-    return { kind: 'bare', label: 'bare ws', instances }
+    return { kind: 'bare', instances }
   }
 
   async function socketIo (): Promise<Started> {
@@ -103,14 +103,14 @@ export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, serv
       const port = await freePort()
       instances.push(await startProcess([...nodeFlags, '--import', 'tsx', join(ROOT, 'bench', 'socketio-rooms.ts'), String(port), redisUrl, key], {}, port))
     }
-    return { kind: 'socketio', label: 'Socket.IO + Redis adapter', instances }
+    return { kind: 'socketio', instances }
   }
 
   const starts: Array<{ label: string, start: () => Promise<Started> }> = [
     { label: 'bare ws', start: bare },
     { label: 'Socket.IO + Redis adapter', start: socketIo },
-    { label: 'Latchkey, PostgreSQL', start: () => latchkey('Latchkey, PostgreSQL', undefined) },
-    { label: 'Latchkey, NATS', start: () => NATS_URL ? latchkey('Latchkey, NATS', NATS_URL) : Promise.reject(new Error('pass --broker=nats or BROKER_URL')) }
+    { label: 'Latchkey, PostgreSQL', start: () => latchkey(undefined) },
+    { label: 'Latchkey, NATS', start: () => NATS_URL ? latchkey(NATS_URL) : Promise.reject(new Error('pass --broker=nats or BROKER_URL')) }
   ]
   const started: Started[] = []
   const skipped = new Map<string, string>()
