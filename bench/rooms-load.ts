@@ -27,7 +27,8 @@ const PAD = 'x'.repeat(64)
 export interface System { name: string, target: Target, members: number, publishers: RoomClient[] }
 
 export interface Latency { p50: number, p99: number, max: number, delivered: number, expected: number, refused: number, lost: number }
-export interface Throughput extends Latency { perSecond: number, publishes: number, publishCap: number }
+/** `harnessCpu`: cores the harness (the publishers) used meanwhile; near 1 it, not the system, was the limit. */
+export interface Throughput extends Latency { perSecond: number, publishes: number, publishCap: number, harnessCpu: number }
 
 
 /** Events of one phase: which are still awaited, and what was heard. */
@@ -173,6 +174,7 @@ export function createLoad (workerCount: number, log: (line: string) => void) {
       let refused = 0
       let next = 0
       const start = clock()
+      const cpu = process.cpuUsage()
       const end = start + seconds * 1000
       const sweeping = setInterval(() => tracker.giveUp(), 200)
       await Promise.all(system.publishers.map(async (publisher) => {
@@ -192,9 +194,11 @@ export function createLoad (workerCount: number, log: (line: string) => void) {
       clearInterval(sweeping)
       trackers.delete(id)
       const elapsed = (Math.max(tracker.lastAt, end) - start) / 1000
+      const used = process.cpuUsage(cpu)
       return {
         ...await collect(system, id), delivered: tracker.delivered, expected: tracker.expected, refused,
-        perSecond: tracker.delivered / elapsed, publishes: next / seconds, publishCap: system.publishers.length * 1000 / SPACING_MS
+        perSecond: tracker.delivered / elapsed, publishes: next / seconds, publishCap: system.publishers.length * 1000 / SPACING_MS,
+        harnessCpu: (used.user + used.system) / 1e6 / ((clock() - start) / 1000)
       }
     },
 
