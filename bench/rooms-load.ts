@@ -26,7 +26,8 @@ const PAD = 'x'.repeat(64)
 /** A system under test: its instances (`target`) and its publishers. */
 export interface System { name: string, target: Target, members: number, publishers: RoomClient[] }
 
-export interface Latency { p50: number, p99: number, max: number, delivered: number, expected: number, refused: number, lost: number }
+/** `refused`: publishes answered with an error (or none), by the error (`SERVICE_UNAVAILABLE`, `no answer`, ...). */
+export interface Latency { p50: number, p99: number, max: number, delivered: number, expected: number, refused: Record<string, number>, lost: number }
 /** `harnessCpu`: cores the harness (the publishers) used meanwhile; near 1 it, not the system, was the limit. */
 export interface Throughput extends Latency { perSecond: number, publishes: number, publishCap: number, harnessCpu: number }
 
@@ -75,6 +76,12 @@ class Tracker {
     const deadline = clock() + ms
     while (this.waiting.size && clock() < deadline) { this.giveUp(); await sleep(20) }
   }
+}
+
+/** Counts a refused publish under its error's code. */
+const refuse = (refused: Record<string, number>, err: Error) => {
+  const code = err.message.split(':')[0]
+  refused[code] = (refused[code] ?? 0) + 1
 }
 
 export function createLoad (workerCount: number, log: (line: string) => void) {
@@ -152,7 +159,7 @@ export function createLoad (workerCount: number, log: (line: string) => void) {
     /** `events` publishes into `room` (heard by `members`), one every `intervalMs`, each from the next publisher. */
     async latency (system: System, room: string, members: number, events: number, intervalMs: number): Promise<Latency> {
       const { id, tracker } = phase()
-      let refused = 0
+      const refused: Record<string, number> = {}
       const start = clock()
       for (let s = 0; s < events; s++) {
         const wait = start + s * intervalMs - clock()
@@ -161,7 +168,7 @@ export function createLoad (workerCount: number, log: (line: string) => void) {
         await pace(publisher)
         tracker.sent(s, members)
         const data: Payload = { p: id, s, t: clock(), pad: PAD }
-        publisher.publish(room, data).catch(() => { refused++; tracker.drop(s, members) })
+        publisher.publish(room, data).catch((err) => { refuse(refused, err); tracker.drop(s, members) })
       }
       await tracker.drained(GIVE_UP_MS * 2)
       trackers.delete(id)
@@ -171,7 +178,7 @@ export function createLoad (workerCount: number, log: (line: string) => void) {
     /** Publishes for `seconds`, event s into `roomOf(s)` (heard by `membersOf(room)`), `window` events awaited at most. */
     async throughput (system: System, roomOf: (s: number) => string, membersOf: (room: string) => number, window: number, seconds: number): Promise<Throughput> {
       const { id, tracker } = phase(window)
-      let refused = 0
+      const refused: Record<string, number> = {}
       let next = 0
       const start = clock()
       const cpu = process.cpuUsage()
@@ -187,7 +194,7 @@ export function createLoad (workerCount: number, log: (line: string) => void) {
           const s = next++
           const room = roomOf(s)
           tracker.sent(s, membersOf(room))
-          await publisher.publish(room, { p: id, s, t: clock(), pad: PAD }).catch(() => { refused++; tracker.drop(s, membersOf(room)) })
+          await publisher.publish(room, { p: id, s, t: clock(), pad: PAD }).catch((err) => { refuse(refused, err); tracker.drop(s, membersOf(room)) })
         }
       }))
       await tracker.drained(GIVE_UP_MS * 2)

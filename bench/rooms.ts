@@ -165,6 +165,14 @@ export async function roomsScenario ({ settings, adminUrl, env: serviceEnv, serv
   return report(systems, skipped, { sockets, roomCount, publishers, workerCount, events, inFlight, windows })
 }
 
+/** The publishes refused over the rounds, by error: `27 publishes refused (SERVICE_UNAVAILABLE 27)`. */
+function refusals (runs: Latency[]): string {
+  const all: Record<string, number> = {}
+  for (const run of runs) for (const [code, n] of Object.entries(run.refused)) all[code] = (all[code] ?? 0) + n
+  const total = Object.values(all).reduce((a, b) => a + b, 0)
+  return total ? `${total} publishes refused (${Object.entries(all).map(([code, n]) => `${code} ${n}`).join(', ')})` : ''
+}
+
 /** Median of each measure over the rounds; ratios are medians of the per-round ratios (each round's runs side by side). */
 function report (systems: Array<{ label: string, rounds: Rounds }>, skipped: Map<string, string>, sizes: Record<string, unknown> & { sockets: number, roomCount: number }) {
   const rows: Row[] = []
@@ -177,7 +185,7 @@ function report (systems: Array<{ label: string, rounds: Rounds }>, skipped: Map
     const last = runs[runs.length - 1]
     const missing = runs.reduce((n, r) => n + r.expected - r.delivered, 0)
     return [missing > 0 ? `${fmt(missing)} not delivered` : '', last.lost ? `${last.lost} sockets closed by the server` : '',
-      runs.some((r) => r.refused) ? `${runs.reduce((n, r) => n + r.refused, 0)} publishes refused` : ''].filter(Boolean).map((n) => `, ${n}`).join('')
+      refusals(runs)].filter(Boolean).map((n) => `, ${n}`).join('')
   }
   const room = `a room of ${fmt(sizes.sockets)} on 3 instances`
   const many = `${fmt(sizes.roomCount)} rooms of ${fmt(Math.floor(sizes.sockets / sizes.roomCount))}`
