@@ -19,13 +19,15 @@ import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 import { scaleScenarios } from './scale.js'
 import { orgScenarios } from './orgs.js'
+import { roomsScenario } from './rooms.js'
 import { webhookOption } from './webhooks.js'
 
 const quick = process.argv.includes('--quick')
-// `--only=refresh,login` runs just those scenarios (with their ceilings); sessions and sockets run only when named;
+// `--only=refresh,login` runs just those scenarios (with their ceilings); sessions, sockets and rooms run only when named;
 // `--node=<binary>` runs the servers on another Node (lib.ts).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
 const want = (scenario: string) => !only || only.includes(scenario)
+const OPT_IN = ['sessions', 'sockets', 'rooms'] // named alone, they need the seeded users (one signs in), not their sessions
 const settings: Settings = quick ? { quick, warmupSec: 0, durationSec: 2, repetitions: 1 } : { quick, warmupSec: 3, durationSec: 10, repetitions: 3 }
 const FANOUT_SOCKETS = quick ? 100 : 1000
 const IDLE_SOCKETS = quick ? 500 : 10_000
@@ -135,10 +137,11 @@ async function main () {
     const service = await startProcess(SERVICE, { ...env, PUBLISH_MODE: 'direct' }, await freePort())
     services.push(service)
     rows.push(...await scaleScenarios(only ?? [], url, service, quick, log))
+    if (only?.includes('rooms')) rows.push(...(results.rooms = await roomsScenario({ settings, adminUrl, env, service: SERVICE, nodeFlags: NODE_FLAGS, log })).rows)
 
     const perUser = quick ? 200 : 1000
     log('seeding users and sessions')
-    const tokens = await seed(url, 1000, perUser)
+    const tokens = await seed(url, 1000, only?.every((s) => OPT_IN.includes(s)) ? 1 : perUser)
     await hook?.register(url)
     results.webhook = Boolean(hook)
     // Each side of the refresh scenario spends sessions of its own.
