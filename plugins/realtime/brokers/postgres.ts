@@ -63,6 +63,10 @@ const statements = {
       insert into ${P} (instance_id, connection_id, room, user_id) values (${p.id}, ${p.connectionId}, ${p.room}, ${p.userId})
       on conflict do nothing returning 1)
     select count(*)::int as others from ${P} p where p.room = ${p.room} and p.user_id = ${p.userId} and ${LIVE}`),
+  /** This instance's present sockets (JSON rows) entered again, in one statement, after its lease lapsed. */
+  reenter: statement<never, { id: string, rows: string }>((p) => `insert into ${P} (instance_id, connection_id, room, user_id)
+    select ${p.id}, r.connection_id, r.room, r.user_id from jsonb_to_recordset(${p.rows}::text::jsonb) as r(connection_id text, room text, user_id uuid)
+    on conflict do nothing`),
   leave: statement<{ user_id: string }, { room: string, connectionId: string }>((p) => `delete from ${P} where room = ${p.room} and connection_id = ${p.connectionId} returning user_id`),
   remaining: statement<{ n: number }, { room: string, userId: string }>((p) => `select count(*)::int as n from ${P} p where p.room = ${p.room} and p.user_id = ${p.userId} and ${LIVE}`),
   /** Instances whose lease ran out (and `id`, when it stops), with their presence: the users each had in which rooms. */
@@ -102,13 +106,19 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     const [{ renewed }] = await statements.heartbeat.run(sql, { id: instanceId, lease: LEASE_MS })
     if (!renewed && started) {
       log.warn('room presence lease lapsed: entering again')
-      for (const [key, { room, userId }] of presence) await statements.enter.run(sql, { id: instanceId, connectionId: key.split(' ')[0], room, userId })
+      const rows = [...presence].map(([key, { room, userId }]) => ({ connection_id: key.split(' ')[0], room, user_id: userId }))
+      await statements.reenter.run(sql, { id: instanceId, rows: JSON.stringify(rows) })
     }
     started = true
     for (const { room, user_id: userId } of await statements.expire.run(sql, { id: null })) {
       const [{ n }] = await statements.remaining.run(sql, { room, userId })
       if (n === 0) await announce({ room, event: 'presence.left', userId })
     }
+  }
+
+  /** One heartbeat at a time. */
+  function renew (): Promise<void> {
+    return (beating ??= heartbeat().finally(() => { beating = null }))
   }
 
   function holdLease (): Promise<void> {
@@ -118,7 +128,7 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
       const ready = heartbeat().then(() => {
         if (stopped) return
         renewing = setInterval(() => {
-          beating ??= heartbeat().catch((err) => log.debug({ err }, 'room presence heartbeat failed')).finally(() => { beating = null })
+          renew().catch((err) => log.debug({ err }, 'room presence heartbeat failed'))
         }, HEARTBEAT_MS).unref()
       }, (err) => {
         lease = null
@@ -216,7 +226,17 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
       }
       // Left while the lease was being taken: nothing to enter.
       if (!presence.has(key)) return releaseLease()
-      await changePresence(room, userId, async (tx) => (await statements.enter.run(tx, { id: instanceId, connectionId, room, userId }))[0].others, 'presence.joined', 0)
+      const add = (tx: Queryable) => statements.enter.run(tx, { id: instanceId, connectionId, room, userId }).then((rows) => rows[0].others)
+      try {
+        await changePresence(room, userId, add, 'presence.joined', 0)
+      } catch (err) {
+        // The lease lapsed (a heartbeat held up past LEASE_MS) and another instance swept this one's
+        // rows: renew it, which enters this instance's sockets again, then enter.
+        if ((err as { code?: string }).code !== '23503') throw err
+        await beating?.catch(() => {})
+        await renew()
+        await changePresence(room, userId, add, 'presence.joined', 0)
+      }
       // Left while entering: that leave may have found no row yet.
       if (!presence.has(key)) await removeRow(room, connectionId, userId)
     },
@@ -240,7 +260,7 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     async close () {
       lease?.stop()
       clearInterval(pruning)
-      await beating
+      await beating?.catch(() => {})
       if (!started) return
       // Leaving on purpose: the others hear at once, not after the lease (they will anyway if the database is gone).
       try {
