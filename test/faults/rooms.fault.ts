@@ -10,10 +10,11 @@
  * - A socket that reads nothing is closed with 1013, and the room's p99 delivery latency to the
  *   others stays within 1.5x of the same run without it.
  */
+import type { Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { waitUntil } from '../helpers/sockets.js'
-import { BROKERS, RoomClient, roomsCluster, type Heard } from './rooms-cluster.js'
+import { BROKERS, RoomClient, percentile, roomsCluster, type Heard } from './rooms-cluster.js'
 
 const SOCKETS = 300
 const SOCKETS_PER_USER = 5
@@ -174,5 +175,71 @@ for (const broker of BROKERS) {
       t.comment(`instance ${i + 1}: ${instance.output().split('lease lapsed').length - 1} presence lease lapses`)
       if (i !== KILLED) t.notMatch(instance.output(), /"level":50/, `instance on ${instance.port}: no error logged`)
     }
+  })
+}
+
+/** The slow consumer's runs: readers, publishes a second, each event's padding, how long events flow. */
+const READERS = 20
+const SLOW_RATE = 60
+const PAD = 'x'.repeat(15 * 1024)
+const FLOW_MS = 20_000
+
+for (const broker of BROKERS) {
+  t.test(`${broker.name}: a socket that reads nothing is closed with 1013 and holds up nobody`, async (t) => {
+    const cluster = await roomsCluster(t, broker)
+    const users = await cluster.register(READERS + 1)
+    const metric = () => cluster.metric('latchkey_room_slow_consumers_closed_total')
+
+    /** One run in a room of its own: the readers' delivery latencies (ms), and the slow socket if any. */
+    async function run (room: string, slow: boolean) {
+      const readers = users.slice(0, READERS).map((u) => new RoomClient(cluster.port, u.id, u.token, [room]))
+      const sloth = slow ? new RoomClient(cluster.port, users[READERS].id, users[READERS].token, [room]) : null
+      const all = sloth ? [...readers, sloth] : readers
+      t.teardown(() => { for (const c of all) c.stop() })
+      for (const c of all) c.connect()
+      await waitUntil(() => all.every((c) => c.joined.has(room)), 'the sockets to join', 30_000, 50)
+      // It does not come back: this run is about the room while it hangs on.
+      if (sloth) sloth.gate = new Promise(() => {})
+      const stream = sloth && (sloth.socket as unknown as { _socket: Socket })._socket
+      stream?.pause()
+      const before = await metric()
+      const events = publisher(cluster.publish, [room], SLOW_RATE, PAD)
+      const started = Date.now()
+      let closedAfter: number | null = null
+      while (Date.now() - started < FLOW_MS) {
+        await sleep(100)
+        if (stream && closedAfter === null && await metric() > before) {
+          closedAfter = Date.now() - started
+          // Read now, before the server gives up on the close handshake (5 s): the close frame is there.
+          stream.resume()
+        }
+      }
+      await events.stop()
+      const last = events.log.get(room)!.at(-1)!.offset
+      await waitUntil(() => readers.every((c) => (c.heard.get(room)?.at(-1)?.offset ?? 0) >= last), 'the last event on every reader', 30_000, 50)
+      const wrong = readers.filter((c) => compare(c.heard.get(room) ?? [], events.log.get(room)!).same === false).length
+      const samples = readers.flatMap((c) => c.heard.get(room)!.map((h) => ({ sent: h.at - started, latency: h.received - h.at })))
+      return { samples, events: events.log.get(room)!.length, failed: events.failed.length, wrong, sloth, closedAfter, closedTotal: await metric() - before }
+    }
+
+    const quiet = await run('public:fault-quiet', false)
+    const slowed = await run('public:fault-slowed', true)
+    for (const [name, r] of Object.entries({ 'without the slow socket': quiet, 'with the slow socket': slowed })) {
+      t.equal(r.failed, 0, `${name}: every publish answered 200 (${r.events})`)
+      t.equal(r.wrong, 0, `${name}: each of the ${READERS} readers got every event once, in order`)
+    }
+    t.equal(quiet.closedTotal, 0, 'no socket closed as slow without it')
+    t.equal(slowed.closedTotal, 1, 'one socket closed as slow (latchkey_room_slow_consumers_closed_total)')
+    t.ok(slowed.closedAfter !== null, `the server closed it ${slowed.closedAfter} ms after events began`)
+    await waitUntil(() => slowed.sloth!.closes.length > 0, 'the slow socket to read its close', 10_000, 50)
+    t.same(slowed.sloth!.closes, [1013], 'it read the close code 1013 once it read')
+    // While it hangs on: the events sent before its close (less half a second), in both runs. Once it
+    // reads again, this process (which also runs the readers) parses its backlog of megabytes.
+    const window = (slowed.closedAfter ?? FLOW_MS) - 500
+    const latencies = (r: typeof quiet) => r.samples.filter((s) => s.sent < window).map((s) => s.latency)
+    const p = (r: typeof quiet, n: number) => percentile(latencies(r), n)
+    t.ok(latencies(slowed).length >= READERS * SLOW_RATE * 2, `${latencies(slowed).length} deliveries to the readers in the first ${window} ms`)
+    t.ok(p(slowed, 99) <= 1.5 * p(quiet, 99),
+      `the readers' p99 delivery latency: ${p(slowed, 99)} ms with it, ${p(quiet, 99)} ms without (at most 1.5x; p50 ${p(slowed, 50)} and ${p(quiet, 50)} ms)`)
   })
 }
