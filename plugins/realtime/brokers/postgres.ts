@@ -63,10 +63,17 @@ const statements = {
       insert into ${P} (instance_id, connection_id, room, user_id) values (${p.id}, ${p.connectionId}, ${p.room}, ${p.userId})
       on conflict do nothing returning 1)
     select count(*)::int as others from ${P} p where p.room = ${p.room} and p.user_id = ${p.userId} and ${LIVE}`),
-  /** This instance's present sockets (JSON rows) entered again, in one statement, after its lease lapsed. */
-  reenter: statement<never, { id: string, rows: string }>((p) => `insert into ${P} (instance_id, connection_id, room, user_id)
-    select ${p.id}, r.connection_id, r.room, r.user_id from jsonb_to_recordset(${p.rows}::text::jsonb) as r(connection_id text, room text, user_id uuid)
-    on conflict do nothing`),
+  /**
+   * This instance's present sockets (JSON rows) entered again after its lease lapsed and another
+   * instance swept them, with presence.joined for each user no other instance shows: one statement.
+   */
+  reenter: statement<{ room: string }, { id: string, rows: string, channel: string }>((p) => `with added as (
+      insert into ${P} (instance_id, connection_id, room, user_id)
+      select ${p.id}, r.connection_id, r.room, r.user_id from jsonb_to_recordset(${p.rows}::text::jsonb) as r(connection_id text, room text, user_id uuid)
+      on conflict do nothing returning room, user_id),
+    back as (select distinct a.room, a.user_id from added a
+      where not exists (select 1 from ${P} p where p.room = a.room and p.user_id = a.user_id and p.instance_id <> ${p.id} and ${LIVE}))
+    select room, pg_notify(${p.channel}, json_build_object('room', room, 'event', 'presence.joined', 'userId', user_id)::text) from back`),
   leave: statement<{ user_id: string }, { room: string, connectionId: string }>((p) => `delete from ${P} where room = ${p.room} and connection_id = ${p.connectionId} returning user_id`),
   remaining: statement<{ n: number }, { room: string, userId: string }>((p) => `select count(*)::int as n from ${P} p where p.room = ${p.room} and p.user_id = ${p.userId} and ${LIVE}`),
   /** Instances whose lease ran out (and `id`, when it stops), with their presence: the users each had in which rooms. */
@@ -107,7 +114,7 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     if (!renewed && started) {
       log.warn('room presence lease lapsed: entering again')
       const rows = [...presence].map(([key, { room, userId }]) => ({ connection_id: key.split(' ')[0], room, user_id: userId }))
-      await statements.reenter.run(sql, { id: instanceId, rows: JSON.stringify(rows) })
+      await statements.reenter.run(sql, { id: instanceId, rows: JSON.stringify(rows), channel: PRESENCE_CHANNEL })
     }
     started = true
     for (const { room, user_id: userId } of await statements.expire.run(sql, { id: null })) {
@@ -226,16 +233,14 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
       }
       // Left while the lease was being taken: nothing to enter.
       if (!presence.has(key)) return releaseLease()
-      const add = (tx: Queryable) => statements.enter.run(tx, { id: instanceId, connectionId, room, userId }).then((rows) => rows[0].others)
       try {
-        await changePresence(room, userId, add, 'presence.joined', 0)
+        await changePresence(room, userId, async (tx) => (await statements.enter.run(tx, { id: instanceId, connectionId, room, userId }))[0].others, 'presence.joined', 0)
       } catch (err) {
-        // The lease lapsed (a heartbeat held up past LEASE_MS) and another instance swept this one's
-        // rows: renew it, which enters this instance's sockets again, then enter.
+        // The lease lapsed (a heartbeat held up past LEASE_MS) and another instance swept this
+        // one's rows: the heartbeat that takes it again enters every socket of `presence`, this one too.
         if ((err as { code?: string }).code !== '23503') throw err
         await beating?.catch(() => {})
         await renew()
-        await changePresence(room, userId, add, 'presence.joined', 0)
       }
       // Left while entering: that leave may have found no row yet.
       if (!presence.has(key)) await removeRow(room, connectionId, userId)
