@@ -11,6 +11,7 @@
  *   others stays within 1.5x of the same run without it.
  */
 import type { Socket } from 'node:net'
+import { loadavg } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { waitUntil } from '../helpers/sockets.js'
@@ -186,7 +187,10 @@ const FLOW_MS = 20_000
 
 for (const broker of BROKERS) {
   t.test(`${broker.name}: a socket that reads nothing is closed with 1013 and holds up nobody`, async (t) => {
-    const cluster = await roomsCluster(t, broker)
+    // Events this large travel as a reference each instance reads from the history: a history
+    // deeper than the default 100 keeps an instance held up by a loaded machine from finding
+    // them pruned (that loss, a separate matter, is asserted absent below).
+    const cluster = await roomsCluster(t, broker, { ROOM_HISTORY_SIZE: '1000' })
     const users = await cluster.register(READERS + 1)
     const metric = () => cluster.metric('latchkey_room_slow_consumers_closed_total')
 
@@ -217,7 +221,8 @@ for (const broker of BROKERS) {
       await events.stop()
       const last = events.log.get(room)!.at(-1)!.offset
       await waitUntil(() => readers.every((c) => (c.heard.get(room)?.at(-1)?.offset ?? 0) >= last), 'the last event on every reader', 30_000, 50)
-      const wrong = readers.filter((c) => compare(c.heard.get(room) ?? [], events.log.get(room)!).same === false).length
+      const wrong = readers.map((c) => ({ ...compare(c.heard.get(room) ?? [], events.log.get(room)!), closes: c.closes, recoveries: c.recoveries }))
+        .filter((verdict) => !verdict.same)
       const samples = readers.flatMap((c) => c.heard.get(room)!.map((h) => ({ sent: h.at - started, latency: h.received - h.at })))
       return { samples, events: events.log.get(room)!.length, failed: events.failed.length, wrong, sloth, closedAfter, closedTotal: await metric() - before }
     }
@@ -226,13 +231,15 @@ for (const broker of BROKERS) {
     const slowed = await run('public:fault-slowed', true)
     for (const [name, r] of Object.entries({ 'without the slow socket': quiet, 'with the slow socket': slowed })) {
       t.equal(r.failed, 0, `${name}: every publish answered 200 (${r.events})`)
-      t.equal(r.wrong, 0, `${name}: each of the ${READERS} readers got every event once, in order`)
+      t.same(r.wrong, [], `${name}: each of the ${READERS} readers got every event once, in order`)
     }
     t.equal(quiet.closedTotal, 0, 'no socket closed as slow without it')
     t.equal(slowed.closedTotal, 1, 'one socket closed as slow (latchkey_room_slow_consumers_closed_total)')
     t.ok(slowed.closedAfter !== null, `the server closed it ${slowed.closedAfter} ms after events began`)
     await waitUntil(() => slowed.sloth!.closes.length > 0, 'the slow socket to read its close', 10_000, 50)
     t.same(slowed.sloth!.closes, [1013], 'it read the close code 1013 once it read')
+    for (const instance of cluster.instances) t.notMatch(instance.output(), /gone before it was read|"level":50/, `instance on ${instance.port}: no event lost, no error logged`)
+    t.comment(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`)
     // While it hangs on: the events sent before its close (less half a second), in both runs. Once it
     // reads again, this process (which also runs the readers) parses its backlog of megabytes.
     const window = (slowed.closedAfter ?? FLOW_MS) - 500
