@@ -129,13 +129,15 @@ for (const broker of BROKERS) {
     await sleep(Math.max(0, killedAt + 2000 - Date.now()))
     const cut = clients.filter((c) => c.closes.length > 0)
     t.ok(cut.length >= SOCKETS / 6 && cut.length <= SOCKETS / 2, `the dead instance held ${cut.length} of the ${SOCKETS} sockets (HAProxy's leastconn)`)
-    for (const room of ROOMS) {
-      const asker = clients.find((c) => c.open && c.rooms.includes(room) && c.joined.has(room))!
+    // Asked in every room at once, 2 s after the kill.
+    const askedAfter = Date.now() - killedAt
+    const answers = await Promise.all(ROOMS.map((room) => clients.find((c) => c.open && c.rooms.includes(room) && c.joined.has(room))!.presence(room)))
+    t.ok(askedAfter < 2500, `presence asked ${askedAfter} ms after the kill, answered after ${Date.now() - killedAt} ms`)
+    for (const [i, room] of ROOMS.entries()) {
       const expected = expectedPresence(clients, room)
-      t.same(asSet(await asker.presence(room)), expected,
+      t.same(asSet(answers[i]), expected,
         `${room}, 2 s after the kill: the presence is the ${expected.reduce((n, u) => n + u.connections, 0)} open sockets' users, none of the dead instance's`)
     }
-    t.ok(Date.now() - killedAt < 3000, `presence read ${Date.now() - killedAt} ms after the kill`)
 
     open()
     await waitUntil(() => clients.every((c) => c.open && c.rooms.every((r) => c.joined.has(r))), 'every socket to be back in its rooms', 60_000, 100)
@@ -227,25 +229,30 @@ for (const broker of BROKERS) {
       return { samples, events: events.log.get(room)!.length, failed: events.failed.length, wrong, sloth, closedAfter, closedTotal: await metric() - before }
     }
 
-    const quiet = await run('public:fault-quiet', false)
-    const slowed = await run('public:fault-slowed', true)
-    for (const [name, r] of Object.entries({ 'without the slow socket': quiet, 'with the slow socket': slowed })) {
+    // Alternated, twice each, so that the machine's other work weighs on both alike.
+    const runs: Array<Awaited<ReturnType<typeof run>>> = []
+    for (const n of [1, 2]) runs.push(await run(`public:fault-quiet-${n}`, false), await run(`public:fault-slowed-${n}`, true))
+    const quiet = runs.filter((r) => !r.sloth)
+    const slowed = runs.filter((r) => r.sloth)
+    for (const r of runs) {
+      const name = r.sloth ? 'with the slow socket' : 'without it'
       t.equal(r.failed, 0, `${name}: every publish answered 200 (${r.events})`)
       t.same(r.wrong, [], `${name}: each of the ${READERS} readers got every event once, in order`)
+      t.equal(r.closedTotal, r.sloth ? 1 : 0, `${name}: ${r.closedTotal} socket closed as slow (latchkey_room_slow_consumers_closed_total)`)
     }
-    t.equal(quiet.closedTotal, 0, 'no socket closed as slow without it')
-    t.equal(slowed.closedTotal, 1, 'one socket closed as slow (latchkey_room_slow_consumers_closed_total)')
-    t.ok(slowed.closedAfter !== null, `the server closed it ${slowed.closedAfter} ms after events began`)
-    await waitUntil(() => slowed.sloth!.closes.length > 0, 'the slow socket to read its close', 10_000, 50)
-    t.same(slowed.sloth!.closes, [1013], 'it read the close code 1013 once it read')
+    for (const r of slowed) {
+      t.ok(r.closedAfter !== null, `the server closed it ${r.closedAfter} ms after events began`)
+      await waitUntil(() => r.sloth!.closes.length > 0, 'the slow socket to read its close', 10_000, 50)
+      t.same(r.sloth!.closes, [1013], 'it read the close code 1013 once it read')
+    }
     for (const instance of cluster.instances) t.notMatch(instance.output(), /gone before it was read|"level":50/, `instance on ${instance.port}: no event lost, no error logged`)
     t.comment(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`)
-    // While it hangs on: the events sent before its close (less half a second), in both runs. Once it
-    // reads again, this process (which also runs the readers) parses its backlog of megabytes.
-    const window = (slowed.closedAfter ?? FLOW_MS) - 500
-    const latencies = (r: typeof quiet) => r.samples.filter((s) => s.sent < window).map((s) => s.latency)
-    const p = (r: typeof quiet, n: number) => percentile(latencies(r), n)
-    t.ok(latencies(slowed).length >= READERS * SLOW_RATE * 2, `${latencies(slowed).length} deliveries to the readers in the first ${window} ms`)
+    // While it hangs on: the events sent before its close (less half a second), in every run. Once
+    // it reads again, this process (which also runs the readers) parses its backlog of megabytes.
+    const window = Math.min(...slowed.map((r) => r.closedAfter ?? FLOW_MS)) - 500
+    const latencies = (list: typeof runs) => list.flatMap((r) => r.samples.filter((s) => s.sent < window).map((s) => s.latency))
+    const p = (list: typeof runs, n: number) => percentile(latencies(list), n)
+    t.ok(latencies(slowed).length >= 2 * READERS * SLOW_RATE * 2, `${latencies(slowed).length} deliveries to the readers in the first ${window} ms of the runs with it`)
     t.ok(p(slowed, 99) <= 1.5 * p(quiet, 99),
       `the readers' p99 delivery latency: ${p(slowed, 99)} ms with it, ${p(quiet, 99)} ms without (at most 1.5x; p50 ${p(slowed, 50)} and ${p(quiet, 50)} ms)`)
   })
