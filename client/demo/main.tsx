@@ -1,7 +1,8 @@
 /**
  * The demo app at /demo/: every way in that the service has (password, second factor, passkey,
  * providers, a mailed link), an authenticator app to set up, the account's devices, its
- * organizations (invitations, acting for one, API keys), and a live feed of published posts. Built on the SDK alone: the page never sees the refresh token, and
+ * organizations (invitations, acting for one, API keys), a live feed of published posts and a room
+ * with presence (public:lobby). Built on the SDK alone: the page never sees the refresh token, and
  * keeps the access token nowhere.
  */
 import { render } from 'preact'
@@ -14,6 +15,7 @@ import { SignIn, SignUp } from './signin.js'
 import { Account, Devices, Feed } from './account.js'
 import { Authenticator } from './factors.js'
 import { Organizations } from './orgs.js'
+import { Lobby } from './lobby.js'
 
 /**
  * The address an invitation mails, PUBLIC_APP_URL/accept-invite?token=..., when PUBLIC_APP_URL is
@@ -71,7 +73,7 @@ function App () {
         {user === undefined
           ? null
           : user
-            ? <div class="grid"><Account t={t} user={user} /><Organizations t={t} invitation={invitation} /><Authenticator t={t} /><Devices t={t} locale={locale} /><Feed t={t} locale={locale} /></div>
+            ? <div class="grid"><Account t={t} user={user} /><Organizations t={t} invitation={invitation} /><Authenticator t={t} /><Devices t={t} locale={locale} /><Feed t={t} locale={locale} /><Lobby t={t} user={user} /></div>
             : <>
                 {invitation ? <p role="status" class="notice">{t('inviteSignIn')}</p> : null}
                 <div class="grid" onSubmit={dismiss}><SignIn t={t} providers={providers} pending={pending} /><SignUp t={t} /></div>

@@ -49,6 +49,7 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
   // take a socket out of reach of its owner's revocations), and how each is told it is revoked.
   const owned = new Map<string, Map<WebSocket, () => void>>()
   const delivered = app.metrics?.counter({ name: 'latchkey_room_events_delivered_total', help: 'Room event frames sent to sockets' })
+  const slowClosed = app.metrics?.counter({ name: 'latchkey_room_slow_consumers_closed_total', help: 'Sockets closed with 1013 past WS_MAX_BUFFER' })
 
   const frameOf = ({ room, event, data, offset, epoch }: RoomEvent) => Buffer.from(JSON.stringify({ type: 'event', room, event, data, offset, epoch }))
 
@@ -60,6 +61,7 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
     if (socket.readyState !== socket.OPEN) return false
     if (socket.bufferedAmount > maxBuffer) {
       socket.close(CLOSE_SLOW_CONSUMER, 'slow consumer')
+      slowClosed?.inc()
       // A client that reads nothing never completes the close handshake.
       setTimeout(() => socket.terminate(), 5000).unref()
       return false

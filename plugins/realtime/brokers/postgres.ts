@@ -63,6 +63,17 @@ const statements = {
       insert into ${P} (instance_id, connection_id, room, user_id) values (${p.id}, ${p.connectionId}, ${p.room}, ${p.userId})
       on conflict do nothing returning 1)
     select count(*)::int as others from ${P} p where p.room = ${p.room} and p.user_id = ${p.userId} and ${LIVE}`),
+  /**
+   * This instance's present sockets (JSON rows) entered again after its lease lapsed and another
+   * instance swept them, with presence.joined for each user no other instance shows: one statement.
+   */
+  reenter: statement<{ room: string }, { id: string, rows: string, channel: string }>((p) => `with added as (
+      insert into ${P} (instance_id, connection_id, room, user_id)
+      select ${p.id}, r.connection_id, r.room, r.user_id from jsonb_to_recordset(${p.rows}::text::jsonb) as r(connection_id text, room text, user_id uuid)
+      on conflict do nothing returning room, user_id),
+    back as (select distinct a.room, a.user_id from added a
+      where not exists (select 1 from ${P} p where p.room = a.room and p.user_id = a.user_id and p.instance_id <> ${p.id} and ${LIVE}))
+    select room, pg_notify(${p.channel}, json_build_object('room', room, 'event', 'presence.joined', 'userId', user_id)::text) from back`),
   leave: statement<{ user_id: string }, { room: string, connectionId: string }>((p) => `delete from ${P} where room = ${p.room} and connection_id = ${p.connectionId} returning user_id`),
   remaining: statement<{ n: number }, { room: string, userId: string }>((p) => `select count(*)::int as n from ${P} p where p.room = ${p.room} and p.user_id = ${p.userId} and ${LIVE}`),
   /** Instances whose lease ran out (and `id`, when it stops), with their presence: the users each had in which rooms. */
@@ -102,13 +113,19 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     const [{ renewed }] = await statements.heartbeat.run(sql, { id: instanceId, lease: LEASE_MS })
     if (!renewed && started) {
       log.warn('room presence lease lapsed: entering again')
-      for (const [key, { room, userId }] of presence) await statements.enter.run(sql, { id: instanceId, connectionId: key.split(' ')[0], room, userId })
+      const rows = [...presence].map(([key, { room, userId }]) => ({ connection_id: key.split(' ')[0], room, user_id: userId }))
+      await statements.reenter.run(sql, { id: instanceId, rows: JSON.stringify(rows), channel: PRESENCE_CHANNEL })
     }
     started = true
     for (const { room, user_id: userId } of await statements.expire.run(sql, { id: null })) {
       const [{ n }] = await statements.remaining.run(sql, { room, userId })
       if (n === 0) await announce({ room, event: 'presence.left', userId })
     }
+  }
+
+  /** One heartbeat at a time. */
+  function renew (): Promise<void> {
+    return (beating ??= heartbeat().finally(() => { beating = null }))
   }
 
   function holdLease (): Promise<void> {
@@ -118,7 +135,7 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
       const ready = heartbeat().then(() => {
         if (stopped) return
         renewing = setInterval(() => {
-          beating ??= heartbeat().catch((err) => log.debug({ err }, 'room presence heartbeat failed')).finally(() => { beating = null })
+          renew().catch((err) => log.debug({ err }, 'room presence heartbeat failed'))
         }, HEARTBEAT_MS).unref()
       }, (err) => {
         lease = null
@@ -216,7 +233,15 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
       }
       // Left while the lease was being taken: nothing to enter.
       if (!presence.has(key)) return releaseLease()
-      await changePresence(room, userId, async (tx) => (await statements.enter.run(tx, { id: instanceId, connectionId, room, userId }))[0].others, 'presence.joined', 0)
+      try {
+        await changePresence(room, userId, async (tx) => (await statements.enter.run(tx, { id: instanceId, connectionId, room, userId }))[0].others, 'presence.joined', 0)
+      } catch (err) {
+        // The lease lapsed (a heartbeat held up past LEASE_MS) and another instance swept this
+        // one's rows: the heartbeat that takes it again enters every socket of `presence`, this one too.
+        if ((err as { code?: string }).code !== '23503') throw err
+        await beating?.catch(() => {})
+        await renew()
+      }
       // Left while entering: that leave may have found no row yet.
       if (!presence.has(key)) await removeRow(room, connectionId, userId)
     },
@@ -240,7 +265,7 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     async close () {
       lease?.stop()
       clearInterval(pruning)
-      await beating
+      await beating?.catch(() => {})
       if (!started) return
       // Leaving on purpose: the others hear at once, not after the lease (they will anyway if the database is gone).
       try {

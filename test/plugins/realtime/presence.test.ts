@@ -76,6 +76,20 @@ t.test('presence across instances', async (t) => {
     t.same(await outsider.waitFor((m) => m.type === 'error'), { type: 'error', error: 'FORBIDDEN', room, message: 'You are not allowed to do this' })
   })
 
+  t.test('an instance whose lease another swept (it lapsed under load) enters its sockets again, and a join meanwhile too', async (t) => {
+    const [erin, frank] = [await registerUser(a.app), await registerUser(a.app)]
+    await present(await connectUser(t, b.ws!, erin.token))
+    await watcher.waitFor(change('presence.joined', erin.id))
+    const frankSocket = await connectUser(t, b.ws!, frank.token)
+    // What another instance's sweep does to an instance whose lease ran out: its row and rows gone.
+    await a.app.sql`delete from room_instances where id = (select instance_id from room_presence where user_id = ${erin.id})`
+    await present(frankSocket)
+    t.same(await watcher.waitFor(change('presence.joined', frank.id), 2000, 'frank\'s presence.joined'),
+      { type: 'event', room, event: 'presence.joined', data: { userId: frank.id } }, 'the join is entered (not refused by the foreign key)')
+    await watcher.waitFor(change('presence.joined', erin.id), 2000, 'erin\'s presence.joined again')
+    t.same((await who(watcher)).map((u: Message) => u.userId).sort(), [alice.id, erin.id, frank.id].sort(), 'both are present again')
+  })
+
   t.test('the users of an instance that dies are gone within 2 s, with presence.left', async (t) => {
     const url = a.app.config.databaseUrl!
     const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-presence-'))
