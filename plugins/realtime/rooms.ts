@@ -53,17 +53,17 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
 
   const frameOf = ({ room, event, data, offset, epoch }: RoomEvent) => Buffer.from(JSON.stringify({ type: 'event', room, event, data, offset, epoch }))
 
-  /**
-   * Sends a frame unless the socket holds more than WS_MAX_BUFFER unsent: then it is closed with
-   * 1013 (it recovers from history when it comes back) and the others are not held up by it.
-   */
+  // Closed with 1013: it recovers from history when it comes back (a client that reads nothing never completes the close).
+  const cutOff = (socket: WebSocket, reason: string) => {
+    socket.close(CLOSE_SLOW_CONSUMER, reason)
+    setTimeout(() => socket.terminate(), 5000).unref()
+  }
+  // Sends a frame unless the socket holds more than WS_MAX_BUFFER unsent: then it is cut off, and the others are not held up.
   function sendTo (socket: WebSocket, frame: Buffer): boolean {
     if (socket.readyState !== socket.OPEN) return false
     if (socket.bufferedAmount > maxBuffer) {
-      socket.close(CLOSE_SLOW_CONSUMER, 'slow consumer')
+      cutOff(socket, 'slow consumer')
       slowClosed?.inc()
-      // A client that reads nothing never completes the close handshake.
-      setTimeout(() => socket.terminate(), 5000).unref()
       return false
     }
     socket.send(frame, { binary: false })
@@ -229,6 +229,8 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
     },
     deliver,
     presenceChanged,
+    /** An event of the room this instance could not deliver: its sockets there are cut off, and recover. */
+    lost: (room: string) => { for (const socket of members.get(room) ?? []) cutOff(socket, 'missed an event') },
     broker,
     /** The socket re-authenticated in-band, possibly with a token of another family of its user. */
     setFamily (socket: WebSocket, familyId: string | null) {
@@ -271,7 +273,7 @@ export default fp<RoomsOptions>(async (app, opts) => {
   app.decorate('roomAccess', access)
   if (!opts.listen) return
 
-  const unsubscribe = await broker.subscribe(rooms.deliver, rooms.presenceChanged)
+  const unsubscribe = await broker.subscribe(rooms.deliver, rooms.presenceChanged, rooms.lost)
   app.addHook('preClose', unsubscribe)
   app.addHook('onClose', () => broker.close())
   const stop = await keepListening(app.directSql, app.log, {

@@ -32,8 +32,12 @@ export interface Broker {
    * exists only if and when that transaction commits.
    */
   publish: (room: string, event: string, data: unknown, tx?: Queryable) => Promise<Position>
-  /** Hears every room's events (and presence changes) from every instance until the returned stop. */
-  subscribe: (deliver: (event: RoomEvent) => void, presence: (change: PresenceChange) => void) => Promise<() => Promise<void>>
+  /**
+   * Hears every room's events (and presence changes) from every instance until the returned stop;
+   * `lost`: an event of the room could not be delivered here (its sockets must recover).
+   */
+  subscribe: (deliver: (event: RoomEvent) => void, presence: (change: PresenceChange) => void,
+    lost?: (room: string) => void) => Promise<() => Promise<void>>
   /** The events of a room after `since`, in order; `recovered: false` when some are lost (or the epoch changed). */
   history: (room: string, since: Position) => Promise<Recovery>
   /** Makes a socket (`connectionId`) of a user present in a room, or absent; changes of the user's presence are fanned out. */

@@ -46,7 +46,10 @@ const statements = {
     select epoch, last_offset::int as "offset", pg_notify(${p.channel}, case when octet_length(${p.data}::text) <= ${p.inline}::int
       then json_build_object('room', ${p.room}::text, 'event', ${p.event}::text, 'offset', last_offset, 'epoch', epoch, 'data', ${p.data}::text::json)
       else json_build_object('room', ${p.room}::text, 'event', ${p.event}::text, 'offset', last_offset, 'epoch', epoch, 'ref', true) end::text) from head`),
-  row: statement<{ data: unknown }, { room: string, offset: number }>((p) => `select data from ${E} where room = ${p.room} and "offset" = ${p.offset}`),
+  /** The rows of the notifications that refer to theirs, read in one statement for a batch of them. */
+  rows: statement<{ room: string, offset: number, data: unknown }, { rooms: string[], offsets: number[] }>((p) =>
+    `select e.room, e."offset"::int, e.data from unnest(${p.rooms}::text[], ${p.offsets}::bigint[]) as r(room, "offset")
+     join ${E} e on e.room = r.room and e."offset" = r."offset"`),
   /** The head of a room and its events after an offset, within the TTL. */
   history: statement<{ epoch: string, last_offset: number, offset: number | null, event: string | null, data: unknown }, { room: string, after: number, ttl: string }>((p) => `select h.epoch, h.last_offset::int, e."offset"::int, e.event, e.data
     from ${H} h left join ${E} e on e.room = h.room and e."offset" > ${p.after} and e.created_at >= now() - ${p.ttl}::interval
@@ -176,26 +179,41 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
       return position
     },
 
-    async subscribe (deliver, onPresence) {
-      // Notifications arrive in commit order; one that refers to its row waits for the read, and those after it for it.
-      let chain = Promise.resolve()
+    async subscribe (deliver, onPresence, lost) {
+      // Notifications are delivered in commit order; those queued while a batch is read are read
+      // together (one statement a batch), so a busy instance catches up instead of falling behind.
+      // A row pruned before it was read (more than the history behind) is `lost` to the room here.
+      const queue: Notice[] = []
+      let draining = false
+      const drain = async () => {
+        draining = true
+        while (queue.length) {
+          const batch = queue.splice(0, queue.length)
+          const refs = batch.filter((n) => n.ref)
+          const rows = refs.length
+            ? await statements.rows.run(sql, { rooms: refs.map((n) => n.room), offsets: refs.map((n) => n.offset) }).catch((err) => {
+              log.warn({ err }, 'room events not read')
+              return []
+            })
+            : []
+          const data = new Map(rows.map((r) => [`${r.offset}:${r.room}`, r.data]))
+          for (const { ref, ...event } of batch) {
+            if (ref && !data.has(`${event.offset}:${event.room}`)) {
+              log.warn({ room: event.room, offset: event.offset }, 'room event gone before it was read')
+              lost?.(event.room)
+            } else deliver((ref ? { ...event, data: data.get(`${event.offset}:${event.room}`) } : event) as RoomEvent)
+          }
+        }
+        draining = false
+      }
       const stopListening = await keepListening(app.directSql, log, {
         [ROOMS_CHANNEL]: (payload) => {
-          let notice: Notice
           try {
-            notice = JSON.parse(payload)
+            queue.push(JSON.parse(payload))
           } catch (err) {
             return log.warn({ err }, 'bad room notification')
           }
-          chain = chain.then(async () => {
-            const { ref, ...event } = notice
-            if (ref) {
-              const [row] = await statements.row.run(sql, { room: notice.room, offset: notice.offset })
-              if (!row) return log.warn({ room: notice.room, offset: notice.offset }, 'room event gone before it was read')
-              event.data = row.data
-            }
-            deliver(event as RoomEvent)
-          }).catch((err) => log.warn({ err }, 'room event not delivered'))
+          if (!draining) void drain()
         },
         [PRESENCE_CHANNEL]: (payload) => {
           try {

@@ -123,6 +123,24 @@ t.test('rooms across two instances', async (t) => {
     t.same((await rejoin(socket, room, before)).joined, { type: 'joined', room, recovered: false })
   })
 
+  t.test('an event referred to but gone before an instance read it: that instance\'s sockets in the room are closed 1013, and recover false', async (t) => {
+    const room = 'public:behind'
+    const socket = await inRoom(t, b.ws!, room)
+    const bystander = await inRoom(t, b.ws!, 'public:bystander')
+    const first = await a.app.rooms.publish(room, 'TEST_SOCKET_EVENT', { n: 1 })
+    const [heard] = await events(socket, room, 1)
+    // What an instance more than ROOM_HISTORY_SIZE behind meets: the notification of a large event
+    // published (the head moved on) whose row was pruned before the instance read it.
+    await a.app.sql`update room_heads set last_offset = last_offset + 1 where room = ${room}`
+    const notice = JSON.stringify({ room, event: 'TEST_SOCKET_EVENT', offset: first.offset + 1, epoch: first.epoch, ref: true })
+    await a.app.sql`select pg_notify('latchkey_rooms', ${notice})`
+    const closed = await socket.closed
+    t.equal(closed.code, 1013, 'closed with 1013: not left with a gap it cannot see')
+    t.equal(bystander.ws.readyState, bystander.ws.OPEN, 'a socket of another room stays')
+    const again = await connectUser(t, b.ws!, user.token)
+    t.same((await rejoin(again, room, heard)).joined, { type: 'joined', room, recovered: false }, 'the event is not in the history: recovered false')
+  })
+
   t.test('a join with a malformed since is refused as invalid and joins nothing', async (t) => {
     const socket = await connectUser(t, a.ws!, user.token)
     for (const since of [{ offset: -1, epoch: 'x' }, { offset: 1.5, epoch: 'x' }, { offset: 1 }, 'x', null]) {
