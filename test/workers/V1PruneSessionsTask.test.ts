@@ -202,5 +202,5 @@ t.test('the task is on graphile-worker\'s cron, hourly, and a worker registers i
     const rows = await app.sql`select identifier from graphile_worker._private_known_crontabs`.catch(() => [])
     return rows.length ? rows : undefined
   }, 'the worker to record its crontab', 8000)
-  t.same(known.map((r: Row) => r.identifier).sort(), ['V1PruneAuditEventsTask', 'V1PruneSessionsTask'])
+  t.same(known.map((r: Row) => r.identifier).sort(), ['V1PruneAuditEventsTask', 'V1PruneOidcPayloadsTask', 'V1PruneSessionsTask'])
 })
