@@ -53,6 +53,7 @@ import orgSessionRoutes from './plugins/orgs/session-routes.js'
 import webhooks from './plugins/webhooks/webhooks.js'
 import { webhookAdminRoutes, webhookOrgRoutes } from './plugins/webhooks/routes.js'
 import oidcProvider from './plugins/oidc/provider.js'
+import authorizedAppRoutes from './plugins/oidc/user-routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -94,6 +95,7 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [passkeyRoutes, ['user', 'admin']],
   [federationRoutes, ['user']],
   [orgSessionRoutes, ['user']],
+  [authorizedAppRoutes, ['user']],
   [adminRoutes, ['admin']],
   [orgAdminRoutes, ['admin']],
   [webhookAdminRoutes, ['admin']]

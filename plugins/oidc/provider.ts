@@ -5,6 +5,8 @@ import type Provider from 'oidc-provider'
 import type { Configuration } from 'oidc-provider'
 import { postgresAdapter } from './adapter.js'
 import { secretMatches } from './clients.js'
+import { findAccount, loadExistingGrant } from './accounts.js'
+import { interactionRoutes } from './interactions.js'
 import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
 
 declare module 'fastify' {
@@ -37,7 +39,10 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
     allowOmittingSingleRegisteredRedirectUri: false,
     rotateRefreshToken: () => true,
     enabledJWA: { idTokenSigningAlgValues: ['RS256', 'EdDSA'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    // acr and amr: the Latchkey session's aal and amr (RFC 8176), given at sign-in (interactions.ts);
+    // with `openid` they are in every ID token (as standalone claims only when asked for by name).
+    claims: { auth_time: null, sid: null, openid: ['sub', 'acr', 'amr'], email: ['email', 'email_verified'] },
+    acrValues: ['aal1', 'aal2'],
     scopes,
     // Secrets are compared as hashes (compareClientSecret below): no method that uses one as a key.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
@@ -52,7 +57,8 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
       rpInitiatedLogout: { enabled: true }
     },
     interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    findAccount: findAccount(app),
+    loadExistingGrant: loadExistingGrant(app),
     // The provider's errors are its own protocol answers; 5xx are logged like the service's.
     renderError: (ctx, out) => {
       ctx.type = 'json'
@@ -100,6 +106,7 @@ export default fp(async (app) => {
   })
   const callback = provider.callback()
   app.decorate('oidcProvider', provider)
+  await interactionRoutes(app, provider)
 
   const hand = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.hijack()
@@ -130,4 +137,4 @@ export default fp(async (app) => {
       })
     }
   })
-}, { name: 'oidc-provider', dependencies: ['config', 'db', 'security-headers'] })
+}, { name: 'oidc-provider', dependencies: ['config', 'db', 'security-headers', 'sessions', 'auth'] })
