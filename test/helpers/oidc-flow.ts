@@ -77,3 +77,58 @@ export async function consentOnPage (page: Page, appName: string, allow = true):
   await page.getByRole('button', { name: allow ? 'Allow' : 'Deny', exact: true }).click()
   return items
 }
+
+/**
+ * A browser's cookies as the provider sets them (name to value, paths ignored: each name is
+ * read at its own path only, so sending it everywhere changes nothing).
+ */
+export class CookieJar {
+  readonly cookies = new Map<string, string>()
+  take (res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const at = pair!.indexOf('=')
+      const name = pair!.slice(0, at).trim()
+      const value = pair!.slice(at + 1).trim()
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+  }
+
+  header (): string { return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+}
+
+/** The steps an HTTP-driven authorization went through: the interaction prompts seen, and where it ended. */
+export interface Authorized { prompts: string[], callback: URL }
+
+/**
+ * The code flow as the interaction page drives it, over HTTP: the authorization request, then
+ * each interaction's step through its route (signed in with `accessToken`, the user's Latchkey
+ * access token; consent allowed), following the provider's redirects with `jar`'s cookies,
+ * until the browser would be sent to `redirectUri`.
+ */
+export async function authorizeOverHttp (origin: string, url: URL, accessToken: string, redirectUri: string, jar = new CookieJar()): Promise<Authorized> {
+  const prompts: string[] = []
+  let next = url.href
+  for (let hops = 0; hops < 12; hops++) {
+    if (next.startsWith(redirectUri)) return { prompts, callback: new URL(next) }
+    const res = await fetch(new URL(next, origin), { redirect: 'manual', headers: { cookie: jar.header() } })
+    jar.take(res)
+    const location = res.headers.get('location')
+    if (!location) throw new Error(`${next} answered ${res.status} without a redirect: ${await res.text()}`)
+    const interaction = /^\/oidc\/interaction\/([^/?]+)$/.exec(new URL(location, origin).pathname)
+    if (!interaction) { next = new URL(location, origin).href; continue }
+    const base = `${origin}/oidc/interaction/${interaction[1]}`
+    const details = await fetch(`${base}/details`, { headers: { cookie: jar.header() } }).then((r) => r.json()) as { prompt: string }
+    prompts.push(details.prompt)
+    const step = await fetch(`${base}/${details.prompt}`, {
+      method: 'POST',
+      headers: { cookie: jar.header(), authorization: `${USER.scheme} ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(details.prompt === 'consent' ? { allow: true } : {})
+    })
+    const body = await step.json() as { redirectTo?: string }
+    if (!body.redirectTo) throw new Error(`the ${details.prompt} step answered ${step.status}: ${JSON.stringify(body)}`)
+    next = body.redirectTo
+  }
+  throw new Error('too many redirects')
+}
