@@ -7,6 +7,7 @@ import { postgresAdapter } from './adapter.js'
 import { secretMatches } from './clients.js'
 import { findAccount, loadExistingGrant } from './accounts.js'
 import { interactionRoutes } from './interactions.js'
+import { endLatchkeySession } from './logout.js'
 import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
 
 declare module 'fastify' {
@@ -54,8 +55,10 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
       introspection: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       revocation: { enabled: true },
       clientCredentials: { enabled: true },
-      rpInitiatedLogout: { enabled: true }
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true }
     },
+    fetch: outgoingFetch(app.config.isProduction),
     interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
     findAccount: findAccount(app),
     loadExistingGrant: loadExistingGrant(app),
@@ -64,6 +67,21 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
       ctx.type = 'json'
       ctx.body = out
     }
+  }
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
+
+/**
+ * The provider's requests to clients (back-channel logout): oidc-provider refuses special-use
+ * addresses (its SSRF protection). Outside production a loopback URI is let through, as
+ * registration lets http://localhost through there: an application developed on the same machine.
+ */
+function outgoingFetch (production: boolean): NonNullable<Configuration['fetch']> {
+  return async (url, options) => {
+    if (production || !LOOPBACK.test(new URL(String(url)).hostname)) return await fetch(url, options)
+    const { dispatcher: _protected, ...rest } = options as RequestInit & { dispatcher?: unknown }
+    return await fetch(url, rest)
   }
 }
 
@@ -95,6 +113,7 @@ export default fp(async (app) => {
   provider.Client.prototype.compareClientSecret = async function (this: { clientSecret: string }, actual: string) {
     return secretMatches(this.clientSecret, actual)
   }
+  provider.on('backchannel.error', (_ctx, err, client) => app.log.warn({ err, clientId: client.clientId }, 'oidc back-channel logout failed'))
   provider.on('server_error', (ctx, err) => app.log.error({ err, path: ctx.path }, 'oidc provider error'))
   // Koa answers a path it has no route for with a text 404: the provider's JSON error instead.
   provider.use(async (ctx, next) => {
@@ -104,6 +123,7 @@ export default fp(async (app) => {
       ctx.body = { error: 'invalid_request', error_description: 'unrecognized route or not allowed method' }
     }
   })
+  provider.use(endLatchkeySession(app))
   const callback = provider.callback()
   app.decorate('oidcProvider', provider)
   await interactionRoutes(app, provider)
