@@ -8,6 +8,7 @@ import { secretMatches } from './clients.js'
 import { findAccount, loadExistingGrant } from './accounts.js'
 import { interactionRoutes } from './interactions.js'
 import { endLatchkeySession } from './logout.js'
+import { deviceFlow } from './device.js'
 import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
 
 declare module 'fastify' {
@@ -56,7 +57,8 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
       revocation: { enabled: true },
       clientCredentials: { enabled: true },
       rpInitiatedLogout: { enabled: true },
-      backchannelLogout: { enabled: true }
+      backchannelLogout: { enabled: true },
+      deviceFlow
     },
     fetch: outgoingFetch(app.config.isProduction),
     interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
