@@ -19,6 +19,7 @@ import { argon2Ceiling, bareFastifyCeiling, refreshSqlCeiling } from './ceilings
 import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 import { scaleScenarios } from './scale.js'
 import { orgScenarios } from './orgs.js'
+import { oidcEnv, oidcScenarios } from './oidc.js'
 import { webhookOption } from './webhooks.js'
 
 const quick = process.argv.includes('--quick')
@@ -122,7 +123,7 @@ async function main () {
     LOGIN_RATE_LIMIT_MAX: '1000000000', LOGIN_LOCKOUT_THRESHOLD: '1000000', API_KEY_RATE_LIMIT_MAX: '1000000000', // counted, never refused (bench/README.md)
     DB_POOL_SIZE: String(SERVICE_POOL),
     // BENCH_WORKER_ENABLED=false: jobs queue up and nothing runs them (what the requests alone cost).
-    WORKER_ENABLED: process.env.BENCH_WORKER_ENABLED ?? 'true'
+    WORKER_ENABLED: process.env.BENCH_WORKER_ENABLED ?? 'true', ...oidcEnv(only) // the provider only for --only=oidc
   }
   const services: Service[] = []
   try {
@@ -179,6 +180,8 @@ async function main () {
       for (const [name, run] of Object.entries(runs)) ratioRow(`${name} / authenticated`, run, orgs.authenticated, 0.9)
     }
 
+    const oidc = only?.includes('oidc') && (results.oidc = await oidcScenarios(settings, service, url, { email: 'bench-3@example.com', password: PASSWORD }, serviceTokens))
+    if (oidc) for (const [name, run] of Object.entries({ 'oidc code exchange': oidc.exchange, 'oidc client_credentials': oidc.credentials })) ratioRow(`${name} / refresh`, run, oidc.refresh, 0)
     if (want('login')) {
       log('login, alternating with raw argon2id verifications')
       const argon2 = await argon2Ceiling(THREADS)
