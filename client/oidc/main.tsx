@@ -1,6 +1,6 @@
 /**
  * The OpenID provider's interaction page (/oidc/interaction/:uid): the user signs in with
- * Latchkey's own sign-in (password, then a second factor when the account has one) through the
+ * Latchkey's own sign-in (password, then a second factor when the account has one, or a passkey) through the
  * SDK, then consents to what the application asks for. Each step ends with a call to the
  * interaction's route, which checks the access token and answers where the browser goes next.
  */
@@ -76,6 +76,10 @@ function SignIn ({ app, onSignedIn }: { app: string, onSignedIn: () => Promise<v
       <label for="password">{t('password')}</label>
       <input id="password" name="password" type="password" autocomplete="current-password" required />
       <button type="submit" disabled={busy}>{t('signIn')}</button>
+      <p class="muted">{t('or')}</p>
+      <button type="button" class="secondary" disabled={busy} onClick={() => run(async () => { await client.passkeyLogin(); await onSignedIn() })}>
+        {t('signInPasskey')}
+      </button>
       <ErrorLine error={error} />
     </form>
   )
