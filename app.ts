@@ -54,6 +54,7 @@ import webhooks from './plugins/webhooks/webhooks.js'
 import { webhookAdminRoutes, webhookOrgRoutes } from './plugins/webhooks/routes.js'
 import { oauthClientAdminRoutes } from './plugins/oidc/routes.js'
 import oidcProvider from './plugins/oidc/provider.js'
+import authorizedAppRoutes from './plugins/oidc/user-routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -95,6 +96,7 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [passkeyRoutes, ['user', 'admin']],
   [federationRoutes, ['user']],
   [orgSessionRoutes, ['user']],
+  [authorizedAppRoutes, ['user']],
   [adminRoutes, ['admin']],
   [orgAdminRoutes, ['admin']],
   [webhookAdminRoutes, ['admin']],

@@ -20,6 +20,7 @@ import { closeAll, connect, connectMany, deliveries } from './sockets.js'
 import { scaleScenarios } from './scale.js'
 import { orgScenarios } from './orgs.js'
 import { roomsScenario } from './rooms.js'
+import { oidcEnv, oidcScenarios } from './oidc.js'
 import { webhookOption } from './webhooks.js'
 
 const quick = process.argv.includes('--quick')
@@ -32,18 +33,15 @@ const settings: Settings = quick ? { quick, warmupSec: 0, durationSec: 2, repeti
 const FANOUT_SOCKETS = quick ? 100 : 1000
 const IDLE_SOCKETS = quick ? 500 : 10_000
 const PUBLISHES = quick ? 5 : 30
-// The service runs with its default pool. The refresh SQL alone is fastest at about 10
-// connections here (4: 2,200-2,600 statements/s, 10: 2,100-3,500, 16 and 24 slower, each
-// alternating 5 s runs), so its ceiling takes 10 rather than the service's size.
+// The service runs with its default pool; the refresh SQL alone is fastest at about 10 connections here (bench/README.md).
 const SERVICE_POOL = DEFAULT_DB_POOL_SIZE
 const CEILING_POOL = 10
 const CONNECTIONS = { health: 50, authenticated: 50, refresh: 32, login: 16 }
 // The libuv pool size the service runs with (Node's default); the argon2 ceiling uses at most that.
 const THREADS = Number(process.env.UV_THREADPOOL_SIZE ?? 4)
 const PASSWORD = 'bench-password-1'
-// The service runs exactly as `npm start` runs it (see package.json): a 4 MB young generation
-// keeps the idle resident set small. BENCH_SERVICE_FLAGS adds (or overrides) node flags, for
-// example `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the service under load.
+// The service runs as `npm start` runs it (a 4 MB young generation keeps the idle resident set small);
+// BENCH_SERVICE_FLAGS adds node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load.
 const NODE_FLAGS = ['--max-semi-space-size=4']
 const SERVICE = [...NODE_FLAGS, ...(process.env.BENCH_SERVICE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
   join(ROOT, 'dist', 'cli.js'), 'serve']
@@ -124,7 +122,7 @@ async function main () {
     LOGIN_RATE_LIMIT_MAX: '1000000000', LOGIN_LOCKOUT_THRESHOLD: '1000000', API_KEY_RATE_LIMIT_MAX: '1000000000', // counted, never refused (bench/README.md)
     DB_POOL_SIZE: String(SERVICE_POOL),
     // BENCH_WORKER_ENABLED=false: jobs queue up and nothing runs them (what the requests alone cost).
-    WORKER_ENABLED: process.env.BENCH_WORKER_ENABLED ?? 'true'
+    WORKER_ENABLED: process.env.BENCH_WORKER_ENABLED ?? 'true', ...oidcEnv(only) // the provider only for --only=oidc
   }
   const services: Service[] = []
   try {
@@ -182,6 +180,8 @@ async function main () {
       for (const [name, run] of Object.entries(runs)) ratioRow(`${name} / authenticated`, run, orgs.authenticated, 0.9)
     }
 
+    const oidc = only?.includes('oidc') && (results.oidc = await oidcScenarios(settings, service, url, { email: 'bench-3@example.com', password: PASSWORD }, serviceTokens))
+    if (oidc) for (const [name, run] of Object.entries({ 'oidc code exchange': oidc.exchange, 'oidc client_credentials': oidc.credentials })) ratioRow(`${name} / refresh`, run, oidc.refresh, 0)
     if (want('login')) {
       log('login, alternating with raw argon2id verifications')
       const argon2 = await argon2Ceiling(THREADS)

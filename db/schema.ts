@@ -252,6 +252,8 @@ export const oauthClients = pgTable('oauth_clients', {
   scopes: text('scopes').array().notNull(),
   organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
   secretHash: char('secret_hash', { length: 64 }),
+  backchannelLogoutUri: text('backchannel_logout_uri'),
+  postLogoutRedirectUris: text('post_logout_redirect_uris').array().notNull().default(sql`'{}'::text[]`),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow()
 }, (t) => [

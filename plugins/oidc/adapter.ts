@@ -18,6 +18,8 @@ const statements = {
      on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
        user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`),
   find: statement<PayloadRow, Key>((p) => `select ${columns} from ${T} where kind = ${p.kind} and id = ${p.id} ${live}`),
+  // Expired too (until pruned): the provider tells an expired device code (expired_token, RFC 8628) from an unknown one.
+  findExpired: statement<PayloadRow, Key>((p) => `select ${columns} from ${T} where kind = ${p.kind} and id = ${p.id}`),
   findByUid: statement<PayloadRow, { kind: string, uid: string }>((p) =>
     `select ${columns} from ${T} where kind = ${p.kind} and uid = ${p.uid} ${live} limit 1`),
   findByUserCode: statement<PayloadRow, { kind: string, userCode: string }>((p) =>
@@ -66,7 +68,8 @@ export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> 
         const [row] = await clientStatements.live.run(sql, { id })
         return row && clientMetadata(row, scopes)
       }
-      return payloadOf(await statements.find.run(sql, { kind: this.kind, id }))
+      const find = this.kind === 'DeviceCode' ? statements.findExpired : statements.find
+      return payloadOf(await find.run(sql, { kind: this.kind, id }))
     }
     async findByUid (uid: string) { return payloadOf(await statements.findByUid.run(sql, { kind: this.kind, uid })) }
     async findByUserCode (userCode: string) { return payloadOf(await statements.findByUserCode.run(sql, { kind: this.kind, userCode })) }

@@ -87,6 +87,8 @@ export function clientMetadata (row: OauthClientRow, supported: ReadonlySet<stri
     // Never empty (an empty allow-list would be none): `openid` alone asks nothing of a machine's token.
     scope: row.scopes.filter((scope) => supported.has(scope)).join(' ') || 'openid',
     latchkey_scopes: row.scopes,
+    post_logout_redirect_uris: row.post_logout_redirect_uris,
+    ...(row.backchannel_logout_uri ? { backchannel_logout_uri: row.backchannel_logout_uri, backchannel_logout_session_required: true } : {}),
     ...(row.organization_id ? { organization_id: row.organization_id } : {})
   }
 }

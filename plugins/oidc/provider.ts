@@ -5,6 +5,10 @@ import type Provider from 'oidc-provider'
 import type { Configuration } from 'oidc-provider'
 import { postgresAdapter } from './adapter.js'
 import { secretMatches } from './clients.js'
+import { findAccount, loadExistingGrant } from './accounts.js'
+import { interactionRoutes } from './interactions.js'
+import { endLatchkeySession } from './logout.js'
+import { deviceFlow } from './device.js'
 import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
 
 declare module 'fastify' {
@@ -37,7 +41,10 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
     allowOmittingSingleRegisteredRedirectUri: false,
     rotateRefreshToken: () => true,
     enabledJWA: { idTokenSigningAlgValues: ['RS256', 'EdDSA'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    // acr and amr: the Latchkey session's aal and amr (RFC 8176), given at sign-in (interactions.ts);
+    // with `openid` they are in every ID token (as standalone claims only when asked for by name).
+    claims: { auth_time: null, sid: null, openid: ['sub', 'acr', 'amr'], email: ['email', 'email_verified'] },
+    acrValues: ['aal1', 'aal2'],
     scopes,
     // Secrets are compared as hashes (compareClientSecret below): no method that uses one as a key.
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
@@ -49,15 +56,34 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
       introspection: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       revocation: { enabled: true },
       clientCredentials: { enabled: true },
-      rpInitiatedLogout: { enabled: true }
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+      deviceFlow
     },
+    fetch: outgoingFetch(app.config.isProduction),
     interactions: { url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    findAccount: findAccount(app),
+    loadExistingGrant: loadExistingGrant(app),
     // The provider's errors are its own protocol answers; 5xx are logged like the service's.
     renderError: (ctx, out) => {
       ctx.type = 'json'
       ctx.body = out
     }
+  }
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
+
+/**
+ * The provider's requests to clients (back-channel logout): oidc-provider refuses special-use
+ * addresses (its SSRF protection). Outside production a loopback URI is let through, as
+ * registration lets http://localhost through there: an application developed on the same machine.
+ */
+function outgoingFetch (production: boolean): NonNullable<Configuration['fetch']> {
+  return async (url, options) => {
+    if (production || !LOOPBACK.test(new URL(String(url)).hostname)) return await fetch(url, options)
+    const { dispatcher: _protected, ...rest } = options as RequestInit & { dispatcher?: unknown }
+    return await fetch(url, rest)
   }
 }
 
@@ -89,6 +115,7 @@ export default fp(async (app) => {
   provider.Client.prototype.compareClientSecret = async function (this: { clientSecret: string }, actual: string) {
     return secretMatches(this.clientSecret, actual)
   }
+  provider.on('backchannel.error', (_ctx, err, client) => app.log.warn({ err, clientId: client.clientId }, 'oidc back-channel logout failed'))
   provider.on('server_error', (ctx, err) => app.log.error({ err, path: ctx.path }, 'oidc provider error'))
   // Koa answers a path it has no route for with a text 404: the provider's JSON error instead.
   provider.use(async (ctx, next) => {
@@ -98,8 +125,10 @@ export default fp(async (app) => {
       ctx.body = { error: 'invalid_request', error_description: 'unrecognized route or not allowed method' }
     }
   })
+  provider.use(endLatchkeySession(app))
   const callback = provider.callback()
   app.decorate('oidcProvider', provider)
+  await interactionRoutes(app, provider)
 
   const hand = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.hijack()
@@ -130,4 +159,4 @@ export default fp(async (app) => {
       })
     }
   })
-}, { name: 'oidc-provider', dependencies: ['config', 'db', 'security-headers'] })
+}, { name: 'oidc-provider', dependencies: ['config', 'db', 'security-headers', 'sessions', 'auth'] })

@@ -23,7 +23,9 @@ t.test('discovery follows RFC 9700: code flow only, PKCE S256, RS256 and EdDSA I
   t.equal(meta.introspection_endpoint, `${issuer}/token/introspection`, 'introspection (RFC 7662)')
   t.equal(meta.revocation_endpoint, `${issuer}/token/revocation`, 'revocation (RFC 7009)')
   t.equal(meta.end_session_endpoint, `${issuer}/session/end`, 'RP-initiated logout')
-  t.same([...(meta.grant_types_supported ?? [])].sort(), ['authorization_code', 'client_credentials', 'refresh_token'])
+  t.same([...(meta.grant_types_supported ?? [])].sort(), ['authorization_code', 'client_credentials', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'])
+  t.equal(meta.device_authorization_endpoint, `${issuer}/device/auth`, 'device authorization (RFC 8628)')
+  t.equal(meta.backchannel_logout_supported, true, 'back-channel logout')
 })
 
 t.test('the JWKS publishes public RS256 and EdDSA keys that verify what the provider signs', async (t) => {

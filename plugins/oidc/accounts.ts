@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify'
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider'
+import { ACCOUNT_TYPES } from '../accounts/registry.js'
+import { latestGrantId } from './grants.js'
+
+/**
+ * The provider's accounts are Latchkey's users: `sub` is the user's id, `email` and
+ * `email_verified` their address and whether it was confirmed. A deleted or deactivated user
+ * has no account (the provider then refuses its codes and tokens).
+ */
+export function findAccount (app: FastifyInstance): NonNullable<Configuration['findAccount']> {
+  return async (_ctx, id) => {
+    const account = await app.sessions.account(ACCOUNT_TYPES.user, id)
+    if (!account || !account.isActive) return undefined
+    return {
+      accountId: id,
+      claims: () => ({ sub: id, email: account.email, email_verified: account.isEmailConfirmed })
+    }
+  }
+}
+
+/**
+ * The consent a request may go on with: the one of this interaction, else this session's for
+ * the client, else the user's newest one for it (given in another browser): consent is
+ * remembered per client and scope until the user withdraws it (/v1/users/revokeauthorizedapp).
+ */
+export function loadExistingGrant (app: FastifyInstance): NonNullable<Configuration['loadExistingGrant']> {
+  return async (ctx: KoaContextWithOIDC) => {
+    const { oidc } = ctx
+    const clientId = oidc.client!.clientId
+    const accountId = oidc.session!.accountId!
+    const grantId = (oidc.result?.consent as { grantId?: string } | undefined)?.grantId ??
+      oidc.session!.grantIdFor(clientId) ??
+      await latestGrantId(app.sql, accountId, clientId)
+    return grantId ? await oidc.provider.Grant.find(grantId) : undefined
+  }
+}
