@@ -151,12 +151,19 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     }, 'presence.left', 0)
   }
 
+  async function publishWith (db: Queryable, room: string, event: string, data: unknown) {
+    const [position] = await statements.publish.run(db, {
+      room, event, data: JSON.stringify(data ?? null), size: config.roomHistorySize, ttl, channel: ROOMS_CHANNEL, inline: INLINE_MAX
+    })
+    return position
+  }
+
   return {
-    async publish (room, event, data, tx) {
-      const [position] = await statements.publish.run(tx ?? sql, {
-        room, event, data: JSON.stringify(data ?? null), size: config.roomHistorySize, ttl, channel: ROOMS_CHANNEL, inline: INLINE_MAX
-      })
-      return position
+    publish: (room, event, data) => publishWith(sql, room, event, data),
+
+    // The notification is sent when the transaction commits, never after a rollback.
+    async publishInTransaction (tx, room, event, data) {
+      await publishWith(tx, room, event, data)
     },
 
     async subscribe (deliver, onPresence) {

@@ -1,0 +1,86 @@
+import { connect } from '@nats-io/transport-node'
+import { jetstreamManager } from '@nats-io/jetstream'
+import type tap from 'tap'
+import type { TapTest } from './accounts.js'
+import { natsNames, roomToken } from '../../plugins/realtime/brokers/nats-names.js'
+
+/** The NATS server (JetStream) the NATS runs use: the machine's (.ci/run starts it). */
+export const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222'
+
+export type BrokerName = 'postgres' | 'nats'
+
+/**
+ * The brokers forEachBroker runs a file's tests on: test/run.ts sets TEST_BROKERS (npm test:
+ * PostgreSQL; npm run test:all and named files: both, NATS required).
+ */
+export const TEST_BROKERS = (process.env.TEST_BROKERS ?? 'postgres,nats').split(',') as BrokerName[]
+
+// The broker of the run under way, and the databases its apps used (their NATS stream and bucket are deleted after).
+let current: { name: BrokerName, databases: Set<string> } | null = null
+
+/** The variables that select the current run's broker (testConfig adds them), for an app on `databaseUrl`. */
+export function brokerEnv (databaseUrl?: string): Record<string, string> {
+  if (current?.name !== 'nats') return {}
+  if (databaseUrl) current.databases.add(databaseUrl)
+  return { BROKER_URL: NATS_URL }
+}
+
+/**
+ * Runs a file's tests once per broker (TEST_BROKERS), each run in a subtest `broker: <name>`;
+ * the apps that testConfig configures meanwhile use that broker. A test that checks one broker's
+ * own workings asks `broker`.
+ */
+export function forEachBroker (t: TapTest | typeof tap, body: (t: TapTest, broker: BrokerName) => unknown) {
+  for (const name of TEST_BROKERS) {
+    void t.test(`broker: ${name}`, async (t) => {
+      const run = { name, databases: new Set<string>() }
+      current = run
+      await body(t, name)
+      // After the apps' own teardowns (registered by `body`): nothing of the run is left in NATS.
+      t.teardown(async () => {
+        if (current === run) current = null
+        if (name === 'nats') await dropNatsState([...run.databases])
+      })
+    })
+  }
+}
+
+async function dropNatsState (databases: string[]) {
+  if (!databases.length) return
+  const nc = await connect({ servers: new URL(NATS_URL).host })
+  try {
+    const jsm = await jetstreamManager(nc)
+    for (const url of databases) {
+      const { stream, bucket } = natsNames(url)
+      await jsm.streams.delete(stream).catch(() => {})
+      await jsm.streams.delete(`KV_${bucket}`).catch(() => {})
+    }
+  } finally {
+    await nc.close()
+  }
+}
+
+/** Runs `fn` with a JetStream manager of the test's own connection to NATS. */
+async function withJsm<T> (fn: (jsm: Awaited<ReturnType<typeof jetstreamManager>>) => Promise<T>): Promise<T> {
+  const nc = await connect({ servers: new URL(NATS_URL).host })
+  try {
+    return await fn(await jetstreamManager(nc))
+  } finally {
+    await nc.close()
+  }
+}
+
+/** How many events of a room the NATS stream of the installation on `databaseUrl` keeps. */
+export async function natsKept (databaseUrl: string, room: string): Promise<number> {
+  const { stream, prefix } = natsNames(databaseUrl)
+  return await withJsm(async (jsm) => {
+    const info = await jsm.streams.info(stream, { subjects_filter: `${prefix}.${roomToken(room)}` })
+    return Object.values(info.state.subjects ?? {}).reduce((n, c) => n + c, 0)
+  })
+}
+
+/** Loses a room's history in NATS (its subject purged), as a lost stream would. */
+export async function loseNatsHistory (databaseUrl: string, room: string): Promise<void> {
+  const { stream, prefix } = natsNames(databaseUrl)
+  await withJsm((jsm) => jsm.streams.purge(stream, { filter: `${prefix}.${roomToken(room)}` }))
+}
