@@ -84,3 +84,15 @@ export async function loseNatsHistory (databaseUrl: string, room: string): Promi
   const { stream, prefix } = natsNames(databaseUrl)
   await withJsm((jsm) => jsm.streams.purge(stream, { filter: `${prefix}.${roomToken(room)}` }))
 }
+
+/** Puts a message that is not an event on a room's subject, as a stray publisher would. */
+export async function natsGarbage (databaseUrl: string, room: string, payload: string): Promise<void> {
+  const { prefix } = natsNames(databaseUrl)
+  const nc = await connect({ servers: new URL(NATS_URL).host })
+  try {
+    nc.publish(`${prefix}.${roomToken(room)}`, payload)
+    await nc.flush()
+  } finally {
+    await nc.close()
+  }
+}

@@ -110,15 +110,19 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
   async function lastOf (room: string): Promise<Head | null> {
     const msg = await jsm.direct.getMessage(names.stream, { last_by_subj: subject(room) })
     if (!msg) return null
-    const { offset, epoch } = msg.json<Stored>()
-    return { seq: msg.seq, offset, epoch }
+    try {
+      const { offset, epoch } = msg.json<Stored>()
+      if (Number.isSafeInteger(offset) && typeof epoch === 'string') return { seq: msg.seq, offset, epoch }
+    } catch {}
+    // Not an event (a stray publisher's): the room starts a new epoch after it.
+    return { seq: msg.seq, offset: 0, epoch: '' }
   }
 
   /** Appends an event to its room: the next offset, retried while other publishers take it first. */
   async function append (room: string, event: string, data: unknown, msgID?: string): Promise<Position> {
     for (let attempt = 1; ; attempt++) {
       const head = heads.get(room) ?? await lastOf(room)
-      const position = head ? { offset: head.offset + 1, epoch: head.epoch } : { offset: 1, epoch: randomBytes(6).toString('hex') }
+      const position = head?.epoch ? { offset: head.offset + 1, epoch: head.epoch } : { offset: 1, epoch: randomBytes(6).toString('hex') }
       const body: Stored = { room, event, ...position, data: data ?? null }
       try {
         const ack = await js.publish(subject(room), JSON.stringify(body), { expect: { lastSubjectSequence: head?.seq ?? 0 }, ...(msgID ? { msgID } : {}) })
@@ -211,8 +215,11 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
       try {
         const batch = await reader.fetch({ max_messages: config.roomHistorySize, expires: 2000 })
         for await (const m of batch) {
-          const stored = m.json<Stored>()
-          if (stored.epoch === since.epoch && stored.offset > since.offset && m.seq <= head.seq) events.push(stored)
+          let stored: Stored | null = null
+          try {
+            stored = m.json<Stored>()
+          } catch {}
+          if (stored && stored.epoch === since.epoch && stored.offset > since.offset && m.seq <= head.seq) events.push(stored)
           if (m.seq >= head.seq || m.info.pending === 0) break
         }
       } finally {
