@@ -15,6 +15,7 @@ import { delimiter, join, sep } from 'node:path'
 import postgres from 'postgres'
 import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
 import { migrate } from '../db/migrate.js'
+import { NATS_SERVER } from './helpers/brokers.js'
 import { CHROMIUM } from './helpers/browser.js'
 import { PGBOUNCER } from './helpers/pgbouncer.js'
 import { HAPROXY, NGINX } from './helpers/proxies.js'
@@ -25,7 +26,8 @@ const NEEDS = [
   { uses: /\bstartNginx\b/, pkg: 'nginx', program: NGINX },
   { uses: /\bstartHaproxy\b/, pkg: 'haproxy', program: HAPROXY },
   { uses: process.env.TEST_PGBOUNCER === '1' ? /^/ : /\bstartPgBouncer\b/, pkg: 'pgbouncer', program: PGBOUNCER },
-  { uses: /'promtool'/, pkg: 'prometheus', program: 'promtool' }
+  { uses: /'promtool'/, pkg: 'prometheus', program: 'promtool' },
+  { uses: /\bstartNatsServer\b/, pkg: 'nats-server', program: NATS_SERVER }
 ]
 // Files that run their tests once per rooms broker (test/helpers/brokers.ts): on NATS as well with
 // --all or when named (NATS with JetStream must then answer), on PostgreSQL alone in `npm test`.
@@ -48,7 +50,7 @@ if (!args.some((a) => !a.startsWith('-') && existsSync(a))) {
   const every = readdirSync('test', { recursive: true }).map((f) => `test/${String(f).split(sep).join('/')}`)
     .filter((f) => f.endsWith('.test.ts')).sort()
   files = all ? every : every.filter((f) => !SLOW.includes(f) && !needsOf(f).length)
-  if (!all) console.log(`# ${files.length} test files; npm run test:all adds ${every.length - files.length} (Chromium, nginx, HAProxy, promtool, the executable) and runs the rooms tests on NATS too`)
+  if (!all) console.log(`# ${files.length} test files; npm run test:all adds ${every.length - files.length} (Chromium, nginx, HAProxy, promtool, nats-server, the executable) and runs the rooms tests on NATS too`)
   args = [...args, ...files]
   process.env.TEST_BROKERS ??= all ? 'postgres,nats' : 'postgres'
 }

@@ -96,3 +96,37 @@ export async function natsGarbage (databaseUrl: string, room: string, payload: s
     await nc.close()
   }
 }
+
+/** Debian's NATS server, for the tests that start (and stop) a private one. */
+export const NATS_SERVER = '/usr/sbin/nats-server'
+
+/** A private nats-server with JetStream on a free port, killed at the end of the test: its URL and how to stop it now. */
+export async function startNatsServer (t: TapTest | typeof tap): Promise<{ url: string, stop: () => Promise<void> }> {
+  const { spawn } = await import('node:child_process')
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { freePort } = await import('../../db/embedded.js')
+  const dir = mkdtempSync(join(tmpdir(), 'latchkey-nats-'))
+  const port = await freePort()
+  const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await exited
+  }
+  t.teardown(async () => {
+    await stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  const url = `nats://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    try {
+      await (await connect({ servers: `127.0.0.1:${port}` })).close()
+      return { url, stop }
+    } catch (err) {
+      if (i > 50) throw err
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
