@@ -3,9 +3,11 @@
  * one migrated template database that every test file clones, then tap; everything created
  * here is dropped afterwards. Without file names it runs the test files that need nothing
  * installed; `--all` (`npm run test:all`) adds those that drive a Debian package's program and
- * the packaging test. A program a chosen file needs and cannot find stops the run at once.
+ * the packaging test, and runs the rooms' tests (forEachBroker) on NATS as well as PostgreSQL.
+ * A program a chosen file needs and cannot find, or a NATS that does not answer, stops the run at once.
  */
 import { execFileSync, spawn } from 'node:child_process'
+import { connect as tcpConnect } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
@@ -13,6 +15,7 @@ import { delimiter, join, sep } from 'node:path'
 import postgres from 'postgres'
 import { freePort, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js'
 import { migrate } from '../db/migrate.js'
+import { NATS_SERVER } from './helpers/brokers.js'
 import { CHROMIUM } from './helpers/browser.js'
 import { PGBOUNCER } from './helpers/pgbouncer.js'
 import { HAPROXY, NGINX } from './helpers/proxies.js'
@@ -23,8 +26,13 @@ const NEEDS = [
   { uses: /\bstartNginx\b/, pkg: 'nginx', program: NGINX },
   { uses: /\bstartHaproxy\b/, pkg: 'haproxy', program: HAPROXY },
   { uses: process.env.TEST_PGBOUNCER === '1' ? /^/ : /\bstartPgBouncer\b/, pkg: 'pgbouncer', program: PGBOUNCER },
-  { uses: /'promtool'/, pkg: 'prometheus', program: 'promtool' }
+  { uses: /'promtool'/, pkg: 'prometheus', program: 'promtool' },
+  { uses: /\bstartNatsServer\b/, pkg: 'nats-server', program: NATS_SERVER }
 ]
+// Files that run their tests once per rooms broker (test/helpers/brokers.ts): on NATS as well with
+// --all or when named (NATS with JetStream must then answer), on PostgreSQL alone in `npm test`.
+const PER_BROKER = /\bforEachBroker\b/
+const NATS_URL = new URL(process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222')
 const TAP = join('node_modules', 'tap', 'dist', 'esm', 'run.mjs')
 // Needs nothing, but builds the one-file executable (half a minute): left to test:all.
 const SLOW = ['test/package.test.ts']
@@ -42,9 +50,11 @@ if (!args.some((a) => !a.startsWith('-') && existsSync(a))) {
   const every = readdirSync('test', { recursive: true }).map((f) => `test/${String(f).split(sep).join('/')}`)
     .filter((f) => f.endsWith('.test.ts')).sort()
   files = all ? every : every.filter((f) => !SLOW.includes(f) && !needsOf(f).length)
-  if (!all) console.log(`# ${files.length} test files; npm run test:all adds ${every.length - files.length} (Chromium, nginx, HAProxy, promtool, the executable)`)
+  if (!all) console.log(`# ${files.length} test files; npm run test:all adds ${every.length - files.length} (Chromium, nginx, HAProxy, promtool, nats-server, the executable) and runs the rooms tests on NATS too`)
   args = [...args, ...files]
+  process.env.TEST_BROKERS ??= all ? 'postgres,nats' : 'postgres'
 }
+process.env.TEST_BROKERS ??= 'postgres,nats'
 // tap runs one file per core unless told; a file spends much of its time waiting on PostgreSQL, its
 // child processes and its timers, so two per core keep the cores busy (bench/README.md).
 if (!args.some((a) => /^(-j|--jobs)/.test(a))) args = [`--jobs=${2 * availableParallelism()}`, ...args]
@@ -53,6 +63,19 @@ if (missing.length) {
   console.error(`These tests need Debian packages that are not installed: ${missing.join(', ')}.\n` +
     `Install them (apt-get install -y ${missing.map((m) => m.split(' ')[0]).join(' ')}; .ci/run does), or run npm test, which needs none.`)
   process.exit(1)
+}
+if (process.env.TEST_BROKERS.split(',').includes('nats') && files.some((f) => PER_BROKER.test(readFileSync(f, 'utf8')))) {
+  const answers = await new Promise<boolean>((resolve) => {
+    const socket = tcpConnect(Number(NATS_URL.port || 4222), NATS_URL.hostname)
+    socket.setTimeout(2000, () => { socket.destroy(); resolve(false) })
+    socket.once('data', (d) => { socket.destroy(); resolve(d.toString().startsWith('INFO ')) })
+    socket.once('error', () => resolve(false))
+  })
+  if (!answers) {
+    console.error(`These tests run on NATS too and need NATS with JetStream at ${NATS_URL.host} (TEST_NATS_URL), which does not answer.\n` +
+      'Install and start it (apt-get install -y nats-server; nats-server -js; .ci/run does), or run npm test, which runs them on PostgreSQL alone.')
+    process.exit(1)
+  }
 }
 
 

@@ -80,7 +80,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness: the database and Redis answer
+         * Readiness: the database, Redis and the NATS broker answer
          * @description Errors:
          *
          *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
@@ -4442,6 +4442,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         checks: {
+                            broker?: string;
                             cache: string;
                             database: string;
                         };

@@ -8,7 +8,7 @@ import { MEMBERSHIP_CHANNEL } from '../orgs/repository.js'
 import { keepListening } from './listen.js'
 import { createRoomAccess, userRoom } from './room-access.js'
 import type { Broker, PresenceChange, Position, RoomEvent } from './brokers/broker.js'
-import { createPostgresBroker } from './brokers/postgres.js'
+import { createBroker } from './brokers/index.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -220,13 +220,8 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
     async publish (room: string, event: string, data: unknown): Promise<Position> {
       return broker.publish(room, event, data)
     },
-    /**
-     * Emits from inside a transaction: PostgreSQL delivers the notification only if and when
-     * the transaction commits, so clients never hear of a change that was rolled back.
-     */
-    async emitInTransaction (tx: Queryable, room: string, event: string, data: unknown): Promise<void> {
-      await broker.publish(room, event, data, tx)
-    },
+    /** Emits from inside a transaction: only if and when it commits, never after a rollback. */
+    emitInTransaction: (tx: Queryable, room: string, event: string, data: unknown) => broker.publishInTransaction(tx, room, event, data),
     deliver,
     presenceChanged,
     /** An event of the room this instance could not deliver: its sockets there are cut off, and recover. */
@@ -266,7 +261,9 @@ export interface RoomsOptions {
  * them out of an organization's rooms when their membership ends.
  */
 export default fp<RoomsOptions>(async (app, opts) => {
-  const broker = createPostgresBroker(app, { probeMs: opts.probeMs })
+  const broker = await createBroker(app, { probeMs: opts.probeMs })
+  // Closed with the app, whether or not this process listens (a worker publishes too).
+  app.addHook('onClose', () => broker.close())
   const rooms = createRooms(app, broker)
   const access = createRoomAccess(app, rooms)
   app.decorate('rooms', rooms)
@@ -275,7 +272,6 @@ export default fp<RoomsOptions>(async (app, opts) => {
 
   const unsubscribe = await broker.subscribe(rooms.deliver, rooms.presenceChanged, rooms.lost)
   app.addHook('preClose', unsubscribe)
-  app.addHook('onClose', () => broker.close())
   const stop = await keepListening(app.directSql, app.log, {
     [REVOKE_CHANNEL]: (payload) => {
       try {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../app.js'
 import { loadConfig, type Config } from '../../plugins/core/config.js'
 import { ROOT } from '../../paths.js'
+import { brokerEnv } from './brokers.js'
 import { testPgBouncer } from './pgbouncer.js'
 
 /** The routes, after the guard that fails an answer with an error code the route does not document. */
@@ -44,7 +45,7 @@ export async function cloneDatabase (): Promise<{ url: string, drop: () => Promi
   return { url: withDatabase(adminUrl!, name), drop }
 }
 
-/** Test configuration: the defaults of NODE_ENV=test plus the given variables. */
+/** Test configuration: the defaults of NODE_ENV=test, the broker of forEachBroker's run, plus the given variables. */
 export function testConfig (env: Record<string, string> = {}, databaseUrl?: string): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -53,6 +54,7 @@ export function testConfig (env: Record<string, string> = {}, databaseUrl?: stri
     WORKER_ENABLED: 'false',
     REDIS_KEY_PREFIX: `latchkey-test:${randomBytes(4).toString('hex')}:`,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...brokerEnv(env.DATABASE_DIRECT_URL ?? databaseUrl),
     ...env
   })
 }

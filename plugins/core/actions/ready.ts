@@ -15,7 +15,10 @@ function withTimeout<T> (promise: Promise<T>): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-/** Readiness: the database answers and, when configured, Redis answers a ping. */
+/**
+ * Readiness: the database answers, when configured Redis answers a ping, and a rooms broker with a
+ * connection of its own (NATS) has it up.
+ */
 export const ready: FastifyPluginAsync = async (app) => {
   const { sql, redis } = app
   defineAction(app, {
@@ -24,16 +27,17 @@ export const ready: FastifyPluginAsync = async (app) => {
     operation: 'Ready',
     rateLimit: false,
     securityHeaders: false,
-    summary: 'Readiness: the database and Redis answer',
+    summary: 'Readiness: the database, Redis and the NATS broker answer',
     responses: {
-      200: Success(200, { checks: Type.Object({ database: Type.String(), cache: Type.String() }) })
+      200: Success(200, { checks: Type.Object({ database: Type.String(), cache: Type.String(), broker: Type.Optional(Type.String()) }) })
     },
     handler: async (request) => {
       const [database, cache] = await Promise.all([
         withTimeout(sql`select 1`).then(() => 'ok', () => 'failed'),
         redis ? withTimeout(redis.ping()).then(() => 'ok', () => 'failed') : 'disabled'
       ])
-      const checks = { database, cache }
+      const broker = app.hasDecorator('rooms') ? app.rooms.broker : undefined
+      const checks = { database, cache, ...(broker?.up ? { broker: broker.up() ? 'ok' : 'failed' } : {}) }
       const failing = Object.entries(checks).filter(([, v]) => v === 'failed').map(([k]) => k)
       if (failing.length) {
         request.log.warn({ checks }, 'not ready')

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { ConfigError, defineConcern } from './concern.js'
+import { defineConcern } from './concern.js'
 import { Bool, Duration, Int, Size, parseDuration, parseSize } from './forms.js'
 
 export interface RoomsConfig {
@@ -12,7 +12,7 @@ export interface RoomsConfig {
   wsMaxBuffer: number
   /** Whether signed-in users may publish into `public:` rooms from their sockets. */
   publicRoomsPublish: boolean
-  /** `nats://...`: NATS JetStream would carry the rooms (refused until built); null: PostgreSQL. */
+  /** `nats://...`: NATS JetStream carries the rooms (plugins/realtime/brokers/nats.ts); null: PostgreSQL. */
   brokerUrl: string | null
 }
 
@@ -27,15 +27,13 @@ export const rooms = defineConcern({
     BROKER_URL: Type.Optional(Type.String({ pattern: '^nats://.', description: 'a nats:// URL (unset: PostgreSQL)' }))
   },
   read: (env): RoomsConfig => {
-    // Refused rather than ignored: an installation that asked for NATS must not run on PostgreSQL unknowingly.
-    if (env.BROKER_URL) throw new ConfigError('Invalid configuration: BROKER_URL must be unset: the NATS broker is not part of this version (rooms use PostgreSQL)')
     return {
       roomMaxMessage: parseSize(env.ROOM_MAX_MESSAGE),
       roomHistorySize: Number(env.ROOM_HISTORY_SIZE),
       roomHistoryTtlMs: parseDuration(env.ROOM_HISTORY_TTL) * 1000,
       wsMaxBuffer: parseSize(env.WS_MAX_BUFFER),
       publicRoomsPublish: env.PUBLIC_ROOMS_PUBLISH === 'true',
-      brokerUrl: null
+      brokerUrl: env.BROKER_URL || null
     }
   }
 })

@@ -22,16 +22,15 @@ export interface PresentUser { userId: string, connections: number, since: strin
 export interface PresenceChange { room: string, event: 'presence.joined' | 'presence.left', userId: string }
 
 /**
- * What carries rooms between instances (plugins/realtime/brokers/postgres.ts by default): it
+ * What carries rooms between instances (plugins/realtime/brokers/postgres.ts by default, nats.ts with BROKER_URL): it
  * numbers each room's events, keeps the room's recent history and fans events out to every
  * instance's `subscribe`, each room's in offset order.
  */
 export interface Broker {
-  /**
-   * Appends an event to a room's history and fans it out. With `tx` (PostgreSQL), the event
-   * exists only if and when that transaction commits.
-   */
-  publish: (room: string, event: string, data: unknown, tx?: Queryable) => Promise<Position>
+  /** Appends an event to a room's history and fans it out: its position. */
+  publish: (room: string, event: string, data: unknown) => Promise<Position>
+  /** The same from inside a PostgreSQL transaction: the event exists only if and when it commits. */
+  publishInTransaction: (tx: Queryable, room: string, event: string, data: unknown) => Promise<void>
   /**
    * Hears every room's events (and presence changes) from every instance until the returned stop;
    * `lost`: an event of the room could not be delivered here (its sockets must recover).
@@ -45,6 +44,8 @@ export interface Broker {
   leave: (room: string, connectionId: string) => Promise<void>
   /** Who is present in a room, on live instances. */
   present: (room: string) => Promise<PresentUser[]>
+  /** Whether its own connection is up (/ready); absent: it has none (PostgreSQL's is the database's). */
+  up?: () => boolean
   /** Stops the broker's own timers and connections (after the last publish). */
   close: () => Promise<void>
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { nameOf, roomHeads, roomHistory, roomInstances, roomPresence } from '../../../db/schema.js'
 import { statement, type Queryable } from '../../core/db.js'
 import { keepListening } from '../listen.js'
+import { noticeReader } from './notices.js'
 import type { Broker, PresenceChange, PresentUser, RoomEvent } from './broker.js'
 
 /** pg_notify channel that carries room events between every instance on one database. */
@@ -28,8 +29,6 @@ const E = nameOf(roomHistory)
 const I = nameOf(roomInstances)
 const P = nameOf(roomPresence)
 const LIVE = `exists (select 1 from ${I} i where i.id = p.instance_id and i.expires_at > now())`
-
-interface Notice { room: string, event: string, offset: number, epoch: string, data?: unknown, ref?: true }
 
 const statements = {
   /**
@@ -171,50 +170,25 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
     }, 'presence.left', 0)
   }
 
+  async function publishWith (db: Queryable, room: string, event: string, data: unknown) {
+    const [position] = await statements.publish.run(db, {
+      room, event, data: JSON.stringify(data ?? null), size: config.roomHistorySize, ttl, channel: ROOMS_CHANNEL, inline: INLINE_MAX
+    })
+    return position
+  }
+
   return {
-    async publish (room, event, data, tx) {
-      const [position] = await statements.publish.run(tx ?? sql, {
-        room, event, data: JSON.stringify(data ?? null), size: config.roomHistorySize, ttl, channel: ROOMS_CHANNEL, inline: INLINE_MAX
-      })
-      return position
+    publish: (room, event, data) => publishWith(sql, room, event, data),
+
+    // The notification is sent when the transaction commits, never after a rollback.
+    async publishInTransaction (tx, room, event, data) {
+      await publishWith(tx, room, event, data)
     },
 
     async subscribe (deliver, onPresence, lost) {
-      // Notifications are delivered in commit order; those queued while a batch is read are read
-      // together (one statement a batch), so a busy instance catches up instead of falling behind.
-      // A row pruned before it was read (more than the history behind) is `lost` to the room here.
-      const queue: Notice[] = []
-      let draining = false
-      const drain = async () => {
-        draining = true
-        while (queue.length) {
-          const batch = queue.splice(0, queue.length)
-          const refs = batch.filter((n) => n.ref)
-          const rows = refs.length
-            ? await statements.rows.run(sql, { rooms: refs.map((n) => n.room), offsets: refs.map((n) => n.offset) }).catch((err) => {
-              log.warn({ err }, 'room events not read')
-              return []
-            })
-            : []
-          const data = new Map(rows.map((r) => [`${r.offset}:${r.room}`, r.data]))
-          for (const { ref, ...event } of batch) {
-            if (ref && !data.has(`${event.offset}:${event.room}`)) {
-              log.warn({ room: event.room, offset: event.offset }, 'room event gone before it was read')
-              lost?.(event.room)
-            } else deliver((ref ? { ...event, data: data.get(`${event.offset}:${event.room}`) } : event) as RoomEvent)
-          }
-        }
-        draining = false
-      }
+      const notices = noticeReader((refs) => statements.rows.run(sql, refs), deliver, log, lost)
       const stopListening = await keepListening(app.directSql, log, {
-        [ROOMS_CHANNEL]: (payload) => {
-          try {
-            queue.push(JSON.parse(payload))
-          } catch (err) {
-            return log.warn({ err }, 'bad room notification')
-          }
-          if (!draining) void drain()
-        },
+        [ROOMS_CHANNEL]: notices.push,
         [PRESENCE_CHANNEL]: (payload) => {
           try {
             onPresence(JSON.parse(payload))

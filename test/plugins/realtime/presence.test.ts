@@ -7,112 +7,118 @@ import { PASSWORD, uniqueEmail } from '../../helpers/accounts.js'
 import { startCli } from '../../helpers/cli.js'
 import { cluster } from '../../helpers/cluster.js'
 import { connectUser, drain, isEvent, registerUser, waitUntil, type Message, type TestSocket } from '../../helpers/sockets.js'
+import { brokerEnv, forEachBroker } from '../../helpers/brokers.js'
 
-const room = 'public:presence'
+forEachBroker(t, async (t, broker) => {
+  const room = 'public:presence'
 
-/** Joins `room` with presence, answered joined. */
-async function present (socket: TestSocket): Promise<void> {
-  socket.send({ type: 'join', room, presence: true })
-  await socket.waitFor((m) => m.type === 'joined' && m.room === room)
-}
+  /** Joins `room` with presence, answered joined. */
+  async function present (socket: TestSocket): Promise<void> {
+    socket.send({ type: 'join', room, presence: true })
+    await socket.waitFor((m) => m.type === 'joined' && m.room === room)
+  }
 
-/** The room's present users as the socket is told. */
-async function who (socket: TestSocket): Promise<Message[]> {
-  socket.send({ type: 'presence', room })
-  return (await socket.waitFor((m) => m.type === 'presence' && m.room === room)).users
-}
+  /** The room's present users as the socket is told. */
+  async function who (socket: TestSocket): Promise<Message[]> {
+    socket.send({ type: 'presence', room })
+    return (await socket.waitFor((m) => m.type === 'presence' && m.room === room)).users
+  }
 
-const change = (event: string, userId: string) => (m: Message) => isEvent(event, room)(m) && m.data?.userId === userId
+  const change = (event: string, userId: string) => (m: Message) => isEvent(event, room)(m) && m.data?.userId === userId
 
-t.test('presence across instances', async (t) => {
-  const [a, b] = await cluster(t, [{}, {}])
-  const [alice, bob] = [await registerUser(a.app), await registerUser(a.app)]
-  const watcher = await connectUser(t, a.ws!, alice.token)
-  await present(watcher)
+  t.test('presence across instances', async (t) => {
+    const [a, b] = await cluster(t, [{}, {}])
+    const [alice, bob] = [await registerUser(a.app), await registerUser(a.app)]
+    const watcher = await connectUser(t, a.ws!, alice.token)
+    await present(watcher)
 
-  t.test('users who join with presence are listed with their connections and since; others hear presence.joined and presence.left once per user', async (t) => {
-    const first = await connectUser(t, b.ws!, bob.token)
-    await present(first)
-    t.same(await watcher.waitFor(change('presence.joined', bob.id)), { type: 'event', room, event: 'presence.joined', data: { userId: bob.id } })
-    const second = await connectUser(t, a.ws!, bob.token)
-    await present(second)
-    const users = await who(watcher)
-    t.same(users.map((u: Message) => [u.userId, u.connections]), [[alice.id, 1], [bob.id, 2]], 'bob twice, on two instances')
-    t.ok(users.every((u: Message) => !Number.isNaN(Date.parse(u.since))), 'since is a timestamp')
-    const silent = await connectUser(t, a.ws!, bob.token)
-    t.same(await silent.join(room), { type: 'joined', room }, 'a join without presence')
-    t.same((await who(watcher)).length, 2, 'is not listed')
+    t.test('users who join with presence are listed with their connections and since; others hear presence.joined and presence.left once per user', async (t) => {
+      const first = await connectUser(t, b.ws!, bob.token)
+      await present(first)
+      t.same(await watcher.waitFor(change('presence.joined', bob.id)), { type: 'event', room, event: 'presence.joined', data: { userId: bob.id } })
+      const second = await connectUser(t, a.ws!, bob.token)
+      await present(second)
+      const users = await who(watcher)
+      t.same(users.map((u: Message) => [u.userId, u.connections]), [[alice.id, 1], [bob.id, 2]], 'bob twice, on two instances')
+      t.ok(users.every((u: Message) => !Number.isNaN(Date.parse(u.since))), 'since is a timestamp')
+      const silent = await connectUser(t, a.ws!, bob.token)
+      t.same(await silent.join(room), { type: 'joined', room }, 'a join without presence')
+      t.same((await who(watcher)).length, 2, 'is not listed')
 
-    first.terminate()
-    await drain(a.app, watcher, alice.id, () => false)
-    t.same(watcher.pending(change('presence.left', bob.id)), [], 'one of bob\'s sockets left: bob is still there')
-    t.same(await silent.leave(room), { type: 'left', room })
-    second.ws.close()
-    t.same(await watcher.waitFor(change('presence.left', bob.id)), { type: 'event', room, event: 'presence.left', data: { userId: bob.id } })
-    t.same((await who(watcher)).map((u: Message) => u.userId), [alice.id])
-    t.same(silent.pending(change('presence.left', bob.id)), [], 'a socket that did not ask hears no presence events')
-  })
-
-  t.test('sockets closed right after joining with presence leave no presence row', async (t) => {
-    const dave = await registerUser(a.app)
-    const before = b.app.websocketServer.clients.size
-    for (let i = 0; i < 5; i++) {
-      const socket = await connectUser(t, b.ws!, dave.token)
-      socket.send({ type: 'join', room, presence: true })
-      socket.terminate()
-    }
-    await waitUntil(() => b.app.websocketServer.clients.size === before, 'the server to see them closed')
-    // The joins' database work may still be under way (the lease taken, the row entered, then
-    // removed as its socket is gone): it must end with no row, and no presence.joined left standing.
-    const rows = () => a.app.sql`select connection_id from room_presence where user_id = ${dave.id}`
-    await waitUntil(async () => (await rows()).length === 0, 'dave\'s presence rows to be gone', 5000)
-    t.same(await rows(), [], 'no presence row of dave')
-    t.same((await who(watcher)).map((u: Message) => u.userId), [alice.id])
-  })
-
-  t.test('a socket not in the room may not ask who is there', async (t) => {
-    const outsider = await connectUser(t, a.ws!, bob.token)
-    outsider.send({ type: 'presence', room })
-    t.same(await outsider.waitFor((m) => m.type === 'error'), { type: 'error', error: 'FORBIDDEN', room, message: 'You are not allowed to do this' })
-  })
-
-  t.test('an instance whose lease another swept (it lapsed under load) enters its sockets again, and a join meanwhile too', async (t) => {
-    const [erin, frank] = [await registerUser(a.app), await registerUser(a.app)]
-    await present(await connectUser(t, b.ws!, erin.token))
-    await watcher.waitFor(change('presence.joined', erin.id))
-    const frankSocket = await connectUser(t, b.ws!, frank.token)
-    // What another instance's sweep does to an instance whose lease ran out: its row and rows gone.
-    await a.app.sql`delete from room_instances where id = (select instance_id from room_presence where user_id = ${erin.id})`
-    await present(frankSocket)
-    t.same(await watcher.waitFor(change('presence.joined', frank.id), 2000, 'frank\'s presence.joined'),
-      { type: 'event', room, event: 'presence.joined', data: { userId: frank.id } }, 'the join is entered (not refused by the foreign key)')
-    await watcher.waitFor(change('presence.joined', erin.id), 2000, 'erin\'s presence.joined again')
-    t.same((await who(watcher)).map((u: Message) => u.userId).sort(), [alice.id, erin.id, frank.id].sort(), 'both are present again')
-  })
-
-  t.test('the users of an instance that dies are gone within 2 s, with presence.left', async (t) => {
-    const url = a.app.config.databaseUrl!
-    const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-presence-'))
-    t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
-    const port = await freePort()
-    const server = startCli(t, ['serve'], { DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port) })
-    // It logs warnings only (LOG_LEVEL=warn): ready once it answers.
-    await waitUntil(() => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => server.child.exitCode !== null && Promise.reject(new Error(server.stderr()))),
-      'the third instance to serve', 60_000, 200)
-    const email = uniqueEmail('carol')
-    const res = await fetch(`http://127.0.0.1:${port}/v1/users/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD })
+      first.terminate()
+      await drain(a.app, watcher, alice.id, () => false)
+      t.same(watcher.pending(change('presence.left', bob.id)), [], 'one of bob\'s sockets left: bob is still there')
+      t.same(await silent.leave(room), { type: 'left', room })
+      second.ws.close()
+      t.same(await watcher.waitFor(change('presence.left', bob.id)), { type: 'event', room, event: 'presence.left', data: { userId: bob.id } })
+      t.same((await who(watcher)).map((u: Message) => u.userId), [alice.id])
+      t.same(silent.pending(change('presence.left', bob.id)), [], 'a socket that did not ask hears no presence events')
     })
-    const carol = await res.json() as { token: string, user: { id: string } }
-    const socket = await connectUser(t, `ws://127.0.0.1:${port}/v1/ws`, carol.token)
-    await present(socket)
-    await watcher.waitFor(change('presence.joined', carol.user.id))
-    t.ok((await who(watcher)).some((u: Message) => u.userId === carol.user.id), 'carol is present')
 
-    server.child.kill('SIGKILL')
-    await server.exited
-    t.same(await watcher.waitFor(change('presence.left', carol.user.id), 2000, 'presence.left within 2 s'),
-      { type: 'event', room, event: 'presence.left', data: { userId: carol.user.id } })
-    t.same((await who(watcher)).map((u: Message) => u.userId), [alice.id], 'and she is no longer listed')
+    t.test('sockets closed right after joining with presence leave no presence row', async (t) => {
+      const dave = await registerUser(a.app)
+      const before = b.app.websocketServer.clients.size
+      for (let i = 0; i < 5; i++) {
+        const socket = await connectUser(t, b.ws!, dave.token)
+        socket.send({ type: 'join', room, presence: true })
+        socket.terminate()
+      }
+      await waitUntil(() => b.app.websocketServer.clients.size === before, 'the server to see them closed')
+      // The joins' database work may still be under way (the lease taken, the row entered, then
+      // removed as its socket is gone): it must end with no row, and no presence.joined left standing.
+      const rows = async () => broker === 'nats'
+      ? (await a.app.rooms.present(room)).filter((u) => u.userId === dave.id)
+      : await a.app.sql`select connection_id from room_presence where user_id = ${dave.id}`
+      await waitUntil(async () => (await rows()).length === 0, 'dave\'s presence rows to be gone', 5000)
+      t.same(await rows(), [], 'no presence row of dave')
+      t.same((await who(watcher)).map((u: Message) => u.userId), [alice.id])
+    })
+
+    t.test('a socket not in the room may not ask who is there', async (t) => {
+      const outsider = await connectUser(t, a.ws!, bob.token)
+      outsider.send({ type: 'presence', room })
+      t.same(await outsider.waitFor((m) => m.type === 'error'), { type: 'error', error: 'FORBIDDEN', room, message: 'You are not allowed to do this' })
+    })
+
+    t.test('an instance whose lease another swept (it lapsed under load) enters its sockets again, and a join meanwhile too', async (t) => {
+      if (broker === 'nats') return t.pass('NATS keeps presence in a KV bucket, without instance leases')
+      const [erin, frank] = [await registerUser(a.app), await registerUser(a.app)]
+      await present(await connectUser(t, b.ws!, erin.token))
+      await watcher.waitFor(change('presence.joined', erin.id))
+      const frankSocket = await connectUser(t, b.ws!, frank.token)
+      // What another instance's sweep does to an instance whose lease ran out: its row and rows gone.
+      await a.app.sql`delete from room_instances where id = (select instance_id from room_presence where user_id = ${erin.id})`
+      await present(frankSocket)
+      t.same(await watcher.waitFor(change('presence.joined', frank.id), 2000, 'frank\'s presence.joined'),
+        { type: 'event', room, event: 'presence.joined', data: { userId: frank.id } }, 'the join is entered (not refused by the foreign key)')
+      await watcher.waitFor(change('presence.joined', erin.id), 2000, 'erin\'s presence.joined again')
+      t.same((await who(watcher)).map((u: Message) => u.userId).sort(), [alice.id, erin.id, frank.id].sort(), 'both are present again')
+    })
+
+    t.test('the users of an instance that dies are gone within 2 s, with presence.left', async (t) => {
+      const url = a.app.config.databaseUrl!
+      const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-presence-'))
+      t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
+      const port = await freePort()
+      const server = startCli(t, ['serve'], { DATABASE_URL: url, ...brokerEnv(url), DATA_DIR: dataDir, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port) })
+      // It logs warnings only (LOG_LEVEL=warn): ready once it answers.
+      await waitUntil(() => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => server.child.exitCode !== null && Promise.reject(new Error(server.stderr()))),
+        'the third instance to serve', 60_000, 200)
+      const email = uniqueEmail('carol')
+      const res = await fetch(`http://127.0.0.1:${port}/v1/users/register`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD })
+      })
+      const carol = await res.json() as { token: string, user: { id: string } }
+      const socket = await connectUser(t, `ws://127.0.0.1:${port}/v1/ws`, carol.token)
+      await present(socket)
+      await watcher.waitFor(change('presence.joined', carol.user.id))
+      t.ok((await who(watcher)).some((u: Message) => u.userId === carol.user.id), 'carol is present')
+
+      server.child.kill('SIGKILL')
+      await server.exited
+      t.same(await watcher.waitFor(change('presence.left', carol.user.id), 2000, 'presence.left within 2 s'),
+        { type: 'event', room, event: 'presence.left', data: { userId: carol.user.id } })
+      t.same((await who(watcher)).map((u: Message) => u.userId), [alice.id], 'and she is no longer listed')
+    })
   })
 })

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { PASSWORD, type TapTest } from '../../helpers/accounts.js'
 import { createPost, publish } from '../../helpers/posts.js'
+import { forEachBroker } from '../../helpers/brokers.js'
 import { decodeJwt } from '../../helpers/tokens.js'
 import {
   adminToken, authHeader, connectUser, drain, feedSocket, isEvent, isPublished, isType, openSocket, registerUser, serve,
@@ -152,59 +153,64 @@ t.test('a socket is rejected with UNAUTHORIZED and 4401 when', async (t) => {
   }
 })
 
-t.test('join FEED answers joined, and FEED events then arrive as event frames', async (t) => {
-  const user = await registerUser(app)
-  const socket = await connectUser(t, app, user.token)
-  t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' })
-  await app.rooms.emit('FEED', 'TEST_SOCKET_EVENT_ONE', { n: 1 })
-  t.match(await socket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
-    { type: 'event', room: 'FEED', event: 'TEST_SOCKET_EVENT_ONE', data: { n: 1 }, offset: Number, epoch: String })
-})
+// The rooms' part of the protocol, on each broker (an app of its own).
+forEachBroker(t, async (t) => {
+  const app = await start(t, { env: { WS_AUTH_TIMEOUT: '1s' } })
 
-t.test('a published post reaches a socket in FEED as POST_PUBLISHED', async (t) => {
-  const user = await registerUser(app)
-  const socket = await feedSocket(t, app, user.token)
-  const post = await createPost(app, user.token, 'Hello, feed')
-  const res = await publish(app, user.token, post.id)
-  t.equal(res.statusCode, 200)
-  const event = await socket.waitFor(isPublished(post.id))
-  t.same(event, {
-    offset: event.offset,
-    epoch: event.epoch,
-    type: 'event',
-    room: 'FEED',
-    event: 'POST_PUBLISHED',
-    data: { postId: post.id, title: 'Hello, feed', publishedAt: res.json().post.publishedAt }
+  t.test('join FEED answers joined, and FEED events then arrive as event frames', async (t) => {
+    const user = await registerUser(app)
+    const socket = await connectUser(t, app, user.token)
+    t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' })
+    await app.rooms.emit('FEED', 'TEST_SOCKET_EVENT_ONE', { n: 1 })
+    t.match(await socket.waitFor(isEvent('TEST_SOCKET_EVENT_ONE')),
+      { type: 'event', room: 'FEED', event: 'TEST_SOCKET_EVENT_ONE', data: { n: 1 }, offset: Number, epoch: String })
   })
-})
 
-t.test('leave answers left, and no FEED event arrives after it', async (t) => {
-  const user = await registerUser(app)
-  const socket = await feedSocket(t, app, user.token)
-  t.same(await socket.leave('FEED'), { type: 'left', room: 'FEED' })
-  const post = await createPost(app, user.token)
-  t.equal((await publish(app, user.token, post.id)).statusCode, 200)
-  await app.rooms.emit('FEED', 'TEST_SOCKET_EVENT_ONE', { n: 2 })
-  t.same(await drain(app, socket, user.id, (m) => m.room === 'FEED'), [], 'no FEED event after leaving')
-  t.ok(socket.isOpen)
-})
+  t.test('a published post reaches a socket in FEED as POST_PUBLISHED', async (t) => {
+    const user = await registerUser(app)
+    const socket = await feedSocket(t, app, user.token)
+    const post = await createPost(app, user.token, 'Hello, feed')
+    const res = await publish(app, user.token, post.id)
+    t.equal(res.statusCode, 200)
+    const event = await socket.waitFor(isPublished(post.id))
+    t.same(event, {
+      offset: event.offset,
+      epoch: event.epoch,
+      type: 'event',
+      room: 'FEED',
+      event: 'POST_PUBLISHED',
+      data: { postId: post.id, title: 'Hello, feed', publishedAt: res.json().post.publishedAt }
+    })
+  })
 
-t.test('a socket not in FEED does not receive POST_PUBLISHED', async (t) => {
-  const user = await registerUser(app)
-  const socket = await connectUser(t, app, user.token)
-  const post = await createPost(app, user.token)
-  t.equal((await publish(app, user.token, post.id)).statusCode, 200)
-  t.same(await drain(app, socket, user.id, isEvent('POST_PUBLISHED')), [])
-})
+  t.test('leave answers left, and no FEED event arrives after it', async (t) => {
+    const user = await registerUser(app)
+    const socket = await feedSocket(t, app, user.token)
+    t.same(await socket.leave('FEED'), { type: 'left', room: 'FEED' })
+    const post = await createPost(app, user.token)
+    t.equal((await publish(app, user.token, post.id)).statusCode, 200)
+    await app.rooms.emit('FEED', 'TEST_SOCKET_EVENT_ONE', { n: 2 })
+    t.same(await drain(app, socket, user.id, (m) => m.room === 'FEED'), [], 'no FEED event after leaving')
+    t.ok(socket.isOpen)
+  })
 
-t.test('joining another user\'s USER room is FORBIDDEN and the socket stays open', async (t) => {
-  const [alice, bob] = [await registerUser(app), await registerUser(app)]
-  const socket = await connectUser(t, app, alice.token)
-  assertForbidden(t, await socket.join(`USER${bob.id}`), `USER${bob.id}`)
-  t.ok(socket.isOpen, 'the socket is still open')
-  t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' }, 'and still answers')
-  await app.rooms.emit(`USER${bob.id}`, 'TEST_SOCKET_EVENT_ONE', { secret: true })
-  t.same(await drain(app, socket, alice.id, (m) => m.room === `USER${bob.id}`), [], 'bob\'s events never reach alice')
+  t.test('a socket not in FEED does not receive POST_PUBLISHED', async (t) => {
+    const user = await registerUser(app)
+    const socket = await connectUser(t, app, user.token)
+    const post = await createPost(app, user.token)
+    t.equal((await publish(app, user.token, post.id)).statusCode, 200)
+    t.same(await drain(app, socket, user.id, isEvent('POST_PUBLISHED')), [])
+  })
+
+  t.test('joining another user\'s USER room is FORBIDDEN and the socket stays open', async (t) => {
+    const [alice, bob] = [await registerUser(app), await registerUser(app)]
+    const socket = await connectUser(t, app, alice.token)
+    assertForbidden(t, await socket.join(`USER${bob.id}`), `USER${bob.id}`)
+    t.ok(socket.isOpen, 'the socket is still open')
+    t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' }, 'and still answers')
+    await app.rooms.emit(`USER${bob.id}`, 'TEST_SOCKET_EVENT_ONE', { secret: true })
+    t.same(await drain(app, socket, alice.id, (m) => m.room === `USER${bob.id}`), [], 'bob\'s events never reach alice')
+  })
 })
 
 t.test('joining an unknown room is FORBIDDEN and the socket stays open', async (t) => {

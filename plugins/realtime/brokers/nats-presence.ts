@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { KV, KvWatchEntry } from '@nats-io/kv'
+import type { PresenceChange, PresentUser } from './broker.js'
+import { roomToken } from './nats-names.js'
+
+/**
+ * How often an instance puts its present sockets' keys again, and how long a key lives without
+ * that (the bucket's TTL, ms): a dead instance's sockets are gone within LEASE_MS + SWEEP_MS.
+ */
+export const HEARTBEAT_MS = 500
+export const LEASE_MS = 1500
+const SWEEP_MS = 250
+
+interface Entry { room: string, userId: string, since: string }
+
+/**
+ * Presence in a KV bucket: one key per present socket (`<room>.<connectionId>`, the room in
+ * base64url) holding its user, put again every HEARTBEAT_MS by its instance and dropped by the
+ * bucket after LEASE_MS without. Every instance watches the bucket and keeps a view of who is
+ * where, from which it derives presence.joined (a user's first socket in a room) and
+ * presence.left (its last one deleted, or not put again within LEASE_MS: its instance died).
+ */
+export function natsPresence (kv: KV, log: FastifyBaseLogger) {
+  // This instance's present sockets, by key.
+  const mine = new Map<string, Entry>()
+  let beating: NodeJS.Timeout | undefined
+  // Every instance's sockets as the watch saw them: room -> key -> user and when last put.
+  const view = new Map<string, Map<string, { userId: string, seenAt: number }>>()
+
+  const keyOf = (room: string, connectionId: string) => `${roomToken(room)}.${connectionId}`
+  const connections = (room: string, userId: string) => [...view.get(room)?.values() ?? []].filter((c) => c.userId === userId).length
+
+  function beat () {
+    for (const [key, entry] of mine) kv.put(key, JSON.stringify(entry)).catch((err) => log.debug({ err }, 'room presence heartbeat failed'))
+  }
+
+  function stopIfIdle () {
+    if (mine.size > 0) return
+    clearInterval(beating)
+    beating = undefined
+  }
+
+  /** Removes a socket from the view: presence.left when it was its user's last one in the room. */
+  function drop (room: string, key: string, onChange: (change: PresenceChange) => void) {
+    const sockets = view.get(room)
+    const entry = sockets?.get(key)
+    if (!sockets || !entry) return
+    sockets.delete(key)
+    if (sockets.size === 0) view.delete(room)
+    if (connections(room, entry.userId) === 0) onChange({ room, event: 'presence.left', userId: entry.userId })
+  }
+
+  function apply (e: KvWatchEntry, onChange: (change: PresenceChange) => void) {
+    const room = Buffer.from(e.key.slice(0, e.key.indexOf('.')), 'base64url').toString()
+    if (e.operation !== 'PUT') return drop(room, e.key, onChange)
+    let userId: string
+    try {
+      userId = (e.json() as Entry).userId
+    } catch (err) {
+      return log.warn({ err, key: e.key }, 'bad presence entry')
+    }
+    let sockets = view.get(room)
+    if (!sockets) view.set(room, (sockets = new Map()))
+    const known = sockets.has(e.key)
+    const before = known ? -1 : connections(room, userId)
+    sockets.set(e.key, { userId, seenAt: Date.now() })
+    if (before === 0) onChange({ room, event: 'presence.joined', userId })
+  }
+
+  return {
+    /** Watches the bucket (every instance's changes, in order) until the returned stop. */
+    async watch (onChange: (change: PresenceChange) => void): Promise<() => void> {
+      const updates = await kv.watch({ key: '>' })
+      void (async () => {
+        for await (const e of updates) apply(e, onChange)
+      })().catch((err) => log.warn({ err }, 'room presence watch ended'))
+      const sweeping = setInterval(() => {
+        const stale = Date.now() - LEASE_MS
+        for (const [room, sockets] of view) {
+          for (const [key, { seenAt }] of sockets) if (seenAt < stale) drop(room, key, onChange)
+        }
+      }, SWEEP_MS).unref()
+      return () => {
+        clearInterval(sweeping)
+        updates.stop()
+      }
+    },
+
+    async enter (room: string, connectionId: string, userId: string) {
+      const key = keyOf(room, connectionId)
+      const entry = { room, userId, since: new Date().toISOString() }
+      mine.set(key, entry)
+      beating ??= setInterval(beat, HEARTBEAT_MS).unref()
+      try {
+        await kv.put(key, JSON.stringify(entry))
+      } catch (err) {
+        if (mine.get(key) === entry) mine.delete(key)
+        stopIfIdle()
+        throw err
+      }
+      // Left while entering: that leave's delete may have gone before the put.
+      if (!mine.has(key)) await kv.delete(key)
+    },
+
+    async leave (room: string, connectionId: string) {
+      const key = keyOf(room, connectionId)
+      if (!mine.delete(key)) return
+      stopIfIdle()
+      await kv.delete(key)
+    },
+
+    /** Who is present in a room: its live keys, read from the bucket. */
+    async present (room: string): Promise<PresentUser[]> {
+      const keys: string[] = []
+      for await (const key of await kv.keys(`${roomToken(room)}.>`)) keys.push(key)
+      const users = new Map<string, PresentUser>()
+      for (const found of await Promise.all(keys.map((key) => kv.get(key)))) {
+        if (!found || found.operation !== 'PUT') continue
+        const { userId, since } = found.json() as Entry
+        const user = users.get(userId)
+        if (!user) users.set(userId, { userId, connections: 1, since })
+        else {
+          user.connections++
+          if (since < user.since) user.since = since
+        }
+      }
+      return [...users.values()].sort((a, b) => a.since.localeCompare(b.since) || a.userId.localeCompare(b.userId))
+    },
+
+    /** Leaving on purpose: this instance's keys are deleted, so the others hear at once. */
+    async close () {
+      clearInterval(beating)
+      beating = undefined
+      const keys = [...mine.keys()]
+      mine.clear()
+      await Promise.all(keys.map((key) => kv.delete(key).catch((err) => log.debug({ err }, 'room presence not cleared'))))
+    }
+  }
+}
