@@ -13,15 +13,14 @@ import { ROOT } from '../../paths.js'
 import { cloneDatabase } from '../helpers/app.js'
 import { PASSWORD, uniqueEmail, type TapTest } from '../helpers/accounts.js'
 import { waitUntil } from '../helpers/sockets.js'
+import { startNatsServer } from '../helpers/brokers.js'
 import { docBlock, freePort, proxyDir, replace, selfSigned, startHaproxy } from '../helpers/proxies.js'
 
-/**
- * The brokers the rooms' fault tests run on: each gives the instances' environment. A broker
- * is one more entry (NATS: `{ name: 'nats', env: async () => ({ BROKER_URL: 'nats://...' }) }`).
- */
+/** The brokers the rooms' fault tests run on: each gives the instances' environment (NATS: a private nats-server of the test's). */
 export interface BrokerSetup { name: string, env: (t: TapTest) => Promise<Record<string, string>> }
 export const BROKERS: BrokerSetup[] = [
-  { name: 'postgres', env: async () => ({}) }
+  { name: 'postgres', env: async () => ({}) },
+  { name: 'nats', env: async (t) => ({ BROKER_URL: (await startNatsServer(t)).url }) }
 ]
 
 export interface Instance { port: number, metricsPort: number, child: ChildProcess, exited: Promise<number | null>, output: () => string }

@@ -69,6 +69,8 @@ t.test('an account whose email is not confirmed is claimed by whoever proves the
     const change = await authed(app, USER, 'requestemailchange', again.token, { body: { newEmail: elsewhere, password: ATTACKER_PASSWORD } })
     t.equal(change.statusCode, 200, 'the attacker asks to move the account to its own address')
     const emailChange = linkToken(await mail.next(elsewhere, { after }), '/confirm-email-change')
+    // And the notice to the old address: awaited here, so that it is not taken for a later mail to it.
+    await mail.next(email, { after })
     const [{ families }] = await app.sql`select count(distinct family_id)::int as families from user_sessions
       where user_id = ${account.id} and revoked_at is null`
     return { account, sessions: [registered, strong.body, again], socket, page, families, emailChange }
