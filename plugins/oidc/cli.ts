@@ -62,8 +62,9 @@ export async function oauthClientCommand (argv: string[], usage: () => number): 
   try {
     const { client, clientSecret } = await oauthClientAdmin(app.sql, config.isProduction)
       .create({ accountId: null, context: CLI_ACTOR }, args as CreateOauthClientArgs)
-    console.log(`client_id: ${client.clientId}`)
-    if (clientSecret) console.log(`client_secret: ${clientSecret}`)
+    // The command's answer, like createoauthclient's body: written to standard output once, never
+    // through a logger (nothing of it reaches a log line); the secret exists nowhere else.
+    process.stdout.write(`client_id: ${client.clientId}\n${clientSecret ? `client_secret: ${clientSecret}\n` : ''}`)
     console.error(clientSecret ? 'the secret is shown this once: keep it now (it is stored only as a hash)' : 'a public client: no secret')
     return 0
   } catch (err) {
