@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyP
 import type { DestinationStream } from 'pino'
 import autoload from '@fastify/autoload'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { lazyCompilers } from './plugins/core/lazy-compilers.js'
 import configPlugin, { type Config } from './plugins/core/config.js'
 import lifecycle, { requestId } from './plugins/core/lifecycle.js'
 import cookies from './plugins/core/cookies.js'
@@ -78,6 +79,11 @@ export interface AppOptions {
   routeDirs?: string[]
   /** Logger options on top of LOG_LEVEL (tests capture log lines with a stream). */
   logger?: Omit<FastifyLoggerOptions, 'redact'> & { stream?: DestinationStream }
+  /**
+   * Every route's validators and serializers compiled at start (Fastify's default) instead of at
+   * each one's first use: test/app.test.ts compiles every schema this way.
+   */
+  compileSchemasAtStart?: boolean
   /** `serve` (HTTP, WebSocket, worker when enabled) or `worker` (jobs only: no routes, no sockets). */
   role?: 'serve' | 'worker'
   /** The moderation and preview steps of an asynchronous publish. */
@@ -131,7 +137,8 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     // A path the router cannot decode gets the standard error body too (plugins/core/errors.ts).
     frameworkErrors: (err, request, reply) => request.server.frameworkError(err, request, reply),
-    ajv: { customOptions: { allErrors: true } }
+    ajv: { customOptions: { allErrors: true } },
+    ...(!opts.compileSchemasAtStart && { schemaController: { compilersFactory: lazyCompilers() } })
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // Every route carries an operation name (V1Login); versioned paths must match their version.

@@ -43,6 +43,7 @@ const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process 
                                    invalid line's number and reason on standard error
        latchkey oauth-client create --name N [--redirect-uri U]... [--type public|confidential]
                                    [--grant G]... [--scope S]... [--organization ID]
+                                   [--post-logout-redirect-uri U]... [--backchannel-logout-uri U]
                                    registers an OAuth client of the OpenID provider; prints its
                                    client_id, and its secret this once (docs/oidc-provider.md)
        latchkey help               this text (also --help or -h, after any command)

@@ -281,8 +281,8 @@ export const oidcPayloads = pgTable('oidc_payloads', {
   primaryKey({ name: 'oidc_payloads_pk', columns: [t.kind, t.id] }),
   index('oidc_payloads_grant_id_idx').on(t.grantId),
   index('oidc_payloads_user_code_idx').on(t.userCode),
-  index('oidc_payloads_uid_idx').on(t.uid),
-  index('oidc_payloads_expires_at_idx').on(t.expiresAt)
+  index('oidc_payloads_uid_idx').on(t.uid), index('oidc_payloads_expires_at_idx').on(t.expiresAt),
+  index('oidc_payloads_grant_account_idx').on(sql`(${t.payload}->>'accountId')`, sql`(${t.payload}->>'clientId')`).where(sql`${t.kind} = 'Grant'`)
 ])
 
 /**

@@ -8,6 +8,8 @@ const ClientId = Type.String({ minLength: 1, maxLength: 64, description: 'the cl
 const Name = Type.String({ minLength: 1, maxLength: 100 })
 const RedirectUri = Type.String({ minLength: 8, maxLength: 2000, description: 'an exact https URI (http on localhost outside production), no fragment' })
 const RedirectUris = Type.Array(RedirectUri, { maxItems: 20, uniqueItems: true })
+const PostLogoutRedirectUris = Type.Array(RedirectUri, { maxItems: 20, uniqueItems: true, description: 'where RP-initiated logout may send the browser back (exact match)' })
+const BackchannelLogoutUri = Type.Union([RedirectUri, Type.Null()], { description: 'where the provider POSTs a logout_token when the user\'s session ends (OpenID Back-Channel Logout)' })
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code'] as const
 export type GrantType = typeof GRANT_TYPES[number]
 const GrantTypes = Type.Array(Type.Unsafe<GrantType>({ type: 'string', enum: [...GRANT_TYPES] }), { minItems: 1, maxItems: 4, uniqueItems: true })
@@ -25,6 +27,8 @@ export const OauthClientSchema = Type.Object({
   grantTypes: Type.Array(Type.String()),
   scopes: Type.Array(Type.String()),
   organizationId: Type.Union([Uuid, Type.Null()]),
+  postLogoutRedirectUris: Type.Array(Type.String()),
+  backchannelLogoutUri: Type.Union([Type.String(), Type.Null()]),
   createdAt: Timestamp,
   updatedAt: Timestamp
 }, { title: 'OauthClient', additionalProperties: false })
@@ -36,7 +40,9 @@ export const CreateOauthClientArgsSchema = Type.Object({
   redirectUris: Type.Optional(RedirectUris),
   grantTypes: GrantTypes,
   scopes: Type.Optional(Scopes),
-  organizationId: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'the organization client_credentials tokens act for' }))
+  organizationId: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'the organization client_credentials tokens act for' })),
+  postLogoutRedirectUris: Type.Optional(PostLogoutRedirectUris),
+  backchannelLogoutUri: Type.Optional(BackchannelLogoutUri)
 }, closed)
 export type CreateOauthClientArgs = Static<typeof CreateOauthClientArgsSchema>
 
@@ -46,7 +52,9 @@ export const UpdateOauthClientArgsSchema = Type.Object({
   redirectUris: Type.Optional(RedirectUris),
   grantTypes: Type.Optional(GrantTypes),
   scopes: Type.Optional(Scopes),
-  organizationId: Type.Optional(Type.Union([Uuid, Type.Null()]))
+  organizationId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+  postLogoutRedirectUris: Type.Optional(PostLogoutRedirectUris),
+  backchannelLogoutUri: Type.Optional(BackchannelLogoutUri)
 }, closed)
 export type UpdateOauthClientArgs = Static<typeof UpdateOauthClientArgsSchema>
 

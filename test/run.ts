@@ -126,6 +126,9 @@ try {
   code = results.some((r) => r.code !== 0) ? 1 : 0
   const count = (name: string) => results.reduce((n, r) => n + Number(new RegExp(`${name}: (\\d+)`).exec(r.summary)?.[1] ?? 0), 0)
   if (results.every((r) => r.summary)) console.log(`${count('pass')} passed, ${count('fail')} failed, ${count('skip') + count('todo')} skipped`)
+  // The failures again at the end, where a long log's tail (CI's) still shows them.
+  const failures = results.flatMap((r) => r.failures)
+  if (failures.length) console.log(`failed:\n${failures.join('\n')}`)
 } finally {
   await admin.unsafe(`drop database if exists "${template}" with (force)`).catch(() => {})
   await admin.end({ timeout: 5 })
@@ -134,18 +137,26 @@ try {
 }
 process.exit(code)
 
-/** One tap run: its exit code, its output when held, and its summary (`# { total: 9, pass: 8, fail: 1 }`) for the closing line. */
-async function runTap (tapArgs: string[], hold: boolean): Promise<{ code: number, output: string, summary: string }> {
+/** One tap run: its exit code, its output when held, its summary (`# { total: 9, pass: 8, fail: 1 }`) for the closing line, and its `not ok` lines. */
+async function runTap (tapArgs: string[], hold: boolean): Promise<{ code: number, output: string, summary: string, failures: string[] }> {
   const tap = spawn(process.execPath, [TAP, ...tapArgs], {
     stdio: ['inherit', 'pipe', 'inherit'],
     env: { ...process.env, TEST_DATABASE_URL: adminUrl, TEST_TEMPLATE_DB: template, FASTIFY_AUTOLOAD_TYPESCRIPT: '1' }
   })
   let output = ''
+  const failures: string[] = []
+  let partial = ''
+  let last = ''
   tap.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk
-    if (!hold) process.stdout.write(chunk)
+    const lines = (partial + chunk).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) {
+      if (/^\s*not ok /.test(line)) failures.push(line.trimEnd())
+      last = /# \{ total: \d+[^}]*\}/.exec(line)?.[0] ?? last
+    }
+    if (hold) output += chunk
+    else process.stdout.write(chunk)
   })
   const code = await new Promise<number>((resolve) => tap.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
-  const summary = [...output.matchAll(/# \{ total: \d+[^}]*\}/g)].at(-1)?.[0] ?? ''
-  return { code, output: hold ? output : '', summary }
+  return { code, output, summary: last, failures }
 }

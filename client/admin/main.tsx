@@ -11,8 +11,9 @@ import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { MESSAGES } from './messages.js'
 import { LOCALES, saveLocale, translator, type Locale } from '../common/i18n.js'
-import { ErrorLine, FactorChoice, leave, useAccount, useAction } from '../common/ui.js'
-import { LOCALE_KEY, client, currentLocale, setCurrentLocale, useRoute, type Admin, type Factor, type T } from './context.js'
+import { ErrorLine, leave, useAccount, useAction } from '../common/ui.js'
+import { SecondFactorFields, mfaOf, verifyArgs, type Mfa } from '../common/second-factor.js'
+import { LOCALE_KEY, client, currentLocale, setCurrentLocale, useRoute, type Admin, type T } from './context.js'
 import { UserPage, Users } from './users.js'
 import { OrgPage, Orgs } from './orgs.js'
 import { Activity, Audit } from './audit.js'
@@ -22,22 +23,18 @@ import { MyAccount } from './account.js'
 
 function SignIn ({ t }: { t: T }) {
   const { busy, error, run } = useAction()
-  const [mfa, setMfa] = useState<{ mfaToken: string, factors: Factor[] } | null>(null)
+  const [mfa, setMfa] = useState<Mfa | null>(null)
   const password = (e: Event) => {
     e.preventDefault()
     const form = new FormData(e.target as HTMLFormElement)
     run(async () => {
-      const result = await client.login({ email: String(form.get('email')), password: String(form.get('password')) })
-      if (result?.mfaRequired) setMfa({ mfaToken: result.mfaToken, factors: (result.factors ?? []).filter((f: Factor) => f.type === 'totp') })
+      setMfa(mfaOf(await client.login({ email: String(form.get('email')), password: String(form.get('password')) })))
     })
   }
   const second = (e: Event) => {
     e.preventDefault()
-    const form = new FormData(e.target as HTMLFormElement)
-    const code = String(form.get('code') ?? '').trim()
-    const recoveryCode = String(form.get('recoveryCode') ?? '').trim()
-    const factorId = String(form.get('factorId') ?? '') || mfa!.factors[0]?.id
-    run(() => client.verifyMfa({ mfaToken: mfa!.mfaToken, ...(code ? { code, factorId } : {}), ...(recoveryCode && !code ? { recoveryCode } : {}) }))
+    const args = verifyArgs(e.target as HTMLFormElement, mfa!)
+    run(() => client.verifyMfa(args))
   }
   return (
     <section class="card narrow" aria-labelledby="signin-title">
@@ -45,15 +42,7 @@ function SignIn ({ t }: { t: T }) {
       {mfa
         ? (
           <form key="mfa" onSubmit={second}>
-            <FactorChoice factors={mfa.factors} label={t('authenticator')} />
-            <label for="mfa-code">{t('code')}</label>
-            <input id="mfa-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
-            <label for="mfa-recovery">{t('recoveryCode')}</label>
-            <input id="mfa-recovery" name="recoveryCode" autocomplete="off" />
-            <div class="row">
-              <button type="submit" disabled={busy}>{t('verify')}</button>
-              <button type="button" class="secondary" onClick={() => setMfa(null)}>{t('back')}</button>
-            </div>
+            <SecondFactorFields mfa={mfa} t={t} busy={busy} onBack={() => setMfa(null)} />
           </form>
           )
         : (

@@ -96,17 +96,3 @@ function ConfirmDialog ({ title, body, confirm, cancel, done }: Confirmation & {
     </dialog>
   )
 }
-
-/**
- * The second step's choice of factor, shown only when the account has more than one (the
- * demo's and the console's sign-in): a select named `factorId` under the given label.
- */
-export const FactorChoice = ({ factors, label }: { factors: ReadonlyArray<{ id: string, name?: string | null, type: string }>, label: string }) =>
-  factors.length > 1
-    ? (
-      <>
-        <label for="mfa-factor">{label}</label>
-        <select id="mfa-factor" name="factorId">{factors.map((f) => <option value={f.id}>{f.name ?? f.type}</option>)}</select>
-      </>
-      )
-    : null

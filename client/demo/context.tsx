@@ -1,6 +1,6 @@
 /** The demo's client, its types and the small helpers of its views. */
 import type { InputHTMLAttributes } from 'preact'
-import { createClient, type Account, type Factor, type SignInResult } from '../sdk/index.js'
+import { createClient } from '../sdk/index.js'
 import type { MESSAGES } from './messages.js'
 import { pickLocale, translator } from '../common/i18n.js'
 import type { Action, ArgsOf, ArgsParam, Operation, PathOf, Success } from '../common/api.js'
@@ -12,13 +12,6 @@ export type T = ReturnType<typeof translator<typeof MESSAGES.en>>
 export type { Factor, Provider, Session, User } from '../sdk/index.js'
 /** A post as the FEED room's POST_PUBLISHED event carries it (a socket event: not in openapi.json). */
 export type FeedItem = { postId: string, title: string, publishedAt: string }
-
-export type Mfa = { mfaToken: string, factors: Factor[] }
-/** A first step's answer (or a restored session's account): the second step it asks for, if any. */
-export const mfaOf = (result: SignInResult | Account | null | undefined): Mfa | null =>
-  result && 'mfaRequired' in result && result.mfaRequired
-    ? { mfaToken: result.mfaToken, factors: (result.factors ?? []).filter((f) => f.type === 'totp') }
-    : null
 
 /** A labelled input: its label, then the input with `props`. */
 export const field = (id: string, label: string, props: InputHTMLAttributes) => (

@@ -1,7 +1,8 @@
 /** Signed out: every way in (password and second factor, passkey, providers, mailed link) and sign-up. */
 import { useState } from 'preact/hooks'
-import { ErrorLine, FactorChoice, useAction } from '../common/ui.js'
-import { client, field, mfaOf, type Mfa, type Provider, type T } from './context.js'
+import { ErrorLine, useAction } from '../common/ui.js'
+import { SecondFactorFields, mfaOf, verifyArgs, type Mfa } from '../common/second-factor.js'
+import { client, field, type Provider, type T } from './context.js'
 
 export function SignUp ({ t }: { t: T }) {
   const { busy, error, run } = useAction()
@@ -36,12 +37,9 @@ export function SignIn ({ t, providers, pending }: { t: T, providers: Provider[]
   }
   const second = (e: Event) => {
     e.preventDefault()
-    const form = new FormData(e.target as HTMLFormElement)
-    const code = String(form.get('code') ?? '').trim()
-    const recoveryCode = String(form.get('recoveryCode') ?? '').trim()
+    const args = verifyArgs(e.target as HTMLFormElement, mfa!)
     run(async () => {
-      const factorId = String(form.get('factorId') ?? '') || mfa!.factors[0]?.id
-      await client.verifyMfa({ mfaToken: mfa!.mfaToken, ...(code ? { code, factorId } : {}), ...(recoveryCode && !code ? { recoveryCode } : {}) })
+      await client.verifyMfa(args)
       setMfa(null)
     })
   }
@@ -64,13 +62,7 @@ export function SignIn ({ t, providers, pending }: { t: T, providers: Provider[]
       <section aria-labelledby="mfa-title">
         <h2 id="mfa-title">{t('secondFactor')}</h2>
         <form key="mfa" onSubmit={second}>
-          <FactorChoice factors={mfa.factors} label={t('authenticator')} />
-          {field('mfa-code', t('code'), { name: 'code', inputmode: 'numeric', autocomplete: 'one-time-code', pattern: '[0-9]{6}' })}
-          {field('mfa-recovery', t('recoveryCode'), { name: 'recoveryCode', autocomplete: 'off' })}
-          <div class="row">
-            <button type="submit" disabled={busy}>{t('verify')}</button>
-            <button type="button" class="secondary" onClick={() => setMfa(null)}>{t('back')}</button>
-          </div>
+          <SecondFactorFields mfa={mfa} t={t} busy={busy} onBack={() => setMfa(null)} />
           <ErrorLine error={error} />
         </form>
       </section>

@@ -6,9 +6,10 @@
  */
 import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { createClient, type Account, type Factor } from '../sdk/index.js'
+import { createClient, type Account, type Provider, type SignInResult } from '../sdk/index.js'
 import { pickLocale, translator } from '../common/i18n.js'
-import { ErrorLine, FactorChoice, errorText, useAction } from '../common/ui.js'
+import { ErrorLine, errorText, useAction } from '../common/ui.js'
+import { SecondFactorFields, mfaOf, verifyArgs, type Mfa } from '../common/second-factor.js'
 import { MESSAGES } from './messages.js'
 
 const client = createClient({ kind: 'users', lang: pickLocale('latchkey-oidc-locale') })
@@ -18,7 +19,6 @@ const uid = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop(
 const base = `/oidc/interaction/${encodeURIComponent(uid)}`
 
 interface Details { prompt: string, client: { id: string | null, name: string | null }, asked: string[], missing: string[], accountId: string | null }
-type Mfa = { mfaToken: string, factors: Factor[] }
 
 /** Gives the interaction its result (signed in, or the consent's answer) and follows where the provider sends the browser. */
 async function finish (step: 'login' | 'consent', body: Record<string, unknown> = {}): Promise<void> {
@@ -28,26 +28,53 @@ async function finish (step: 'login' | 'consent', body: Record<string, unknown> 
   location.assign(json.redirectTo)
 }
 
-function SignIn ({ app, onSignedIn }: { app: string, onSignedIn: () => Promise<void> }) {
+/** A mailed link's token: the link as pasted (its `token` parameter), or the token alone. */
+function linkToken (text: string): string {
+  const pasted = text.trim()
+  return URL.parse(pasted)?.searchParams.get('token') ?? pasted
+}
+
+/**
+ * Every sign-in the service offers: password, passkey, a provider (which comes back to this page,
+ * App below), a mailed link (pasted here: it opens the application's own page otherwise); then
+ * the second factor when the account has one. `pending`: a provider's sign-in that came back
+ * needing it.
+ */
+function SignIn ({ app, pending, notice, onSignedIn }: { app: string, pending: Mfa | null, notice: string | null, onSignedIn: () => Promise<void> }) {
   const { busy, error, run } = useAction()
-  const [mfa, setMfa] = useState<Mfa | null>(null)
+  const [mfa, setMfa] = useState<Mfa | null>(pending)
+  const [providers, setProviders] = useState<Provider[]>([])
+  const [linkSent, setLinkSent] = useState(false)
+  useEffect(() => { client.listProviders().then(setProviders, () => {}) }, [])
+  /** A first step's answer: the second step, or done. */
+  const firstStep = async (result: Promise<SignInResult>) => {
+    const next = mfaOf(await result)
+    if (next) setMfa(next)
+    else await onSignedIn()
+  }
   const password = (e: Event) => {
     e.preventDefault()
     const form = new FormData(e.target as HTMLFormElement)
+    run(() => firstStep(client.login({ email: String(form.get('email')), password: String(form.get('password')) })))
+  }
+  const requestLink = (e: Event) => {
+    e.preventDefault()
+    const form = new FormData(e.target as HTMLFormElement)
     run(async () => {
-      const result = await client.login({ email: String(form.get('email')), password: String(form.get('password')) })
-      if (result.mfaRequired) setMfa({ mfaToken: result.mfaToken, factors: (result.factors ?? []).filter((f) => f.type === 'totp') })
-      else await onSignedIn()
+      await client.requestSignInLink(String(form.get('email')))
+      setLinkSent(true)
     })
+  }
+  const useLink = (e: Event) => {
+    e.preventDefault()
+    const form = new FormData(e.target as HTMLFormElement)
+    run(() => firstStep(client.signInWithLink(linkToken(String(form.get('token'))))))
   }
   const second = (e: Event) => {
     e.preventDefault()
-    const form = new FormData(e.target as HTMLFormElement)
-    const code = String(form.get('code') ?? '').trim()
-    const recoveryCode = String(form.get('recoveryCode') ?? '').trim()
+    const args = verifyArgs(e.target as HTMLFormElement, mfa!)
     run(async () => {
-      const factorId = String(form.get('factorId') ?? '') || mfa!.factors[0]?.id
-      await client.verifyMfa({ mfaToken: mfa!.mfaToken, ...(code ? { code, factorId } : {}), ...(recoveryCode && !code ? { recoveryCode } : {}) })
+      await client.verifyMfa(args)
       await onSignedIn()
     })
   }
@@ -55,33 +82,48 @@ function SignIn ({ app, onSignedIn }: { app: string, onSignedIn: () => Promise<v
     return (
       <form key="mfa" onSubmit={second}>
         <h1>{t('secondFactor')}</h1>
-        <FactorChoice factors={mfa.factors} label={t('authenticator')} />
-        <label for="mfa-code">{t('code')}</label>
-        <input id="mfa-code" name="code" inputMode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" />
-        <label for="mfa-recovery">{t('recoveryCode')}</label>
-        <input id="mfa-recovery" name="recoveryCode" autocomplete="off" />
-        <div class="row">
-          <button type="submit" disabled={busy}>{t('verify')}</button>
-          <button type="button" class="secondary" onClick={() => setMfa(null)}>{t('back')}</button>
-        </div>
+        <SecondFactorFields mfa={mfa} t={t} busy={busy} onBack={() => setMfa(null)} />
         <ErrorLine error={error} />
       </form>
     )
   }
+  const here = `${location.origin}${location.pathname}`
   return (
-    <form key="password" onSubmit={password}>
-      <h1>{t('signInTo', { app })}</h1>
-      <label for="email">{t('email')}</label>
-      <input id="email" name="email" type="email" autocomplete="username" required />
-      <label for="password">{t('password')}</label>
-      <input id="password" name="password" type="password" autocomplete="current-password" required />
-      <button type="submit" disabled={busy}>{t('signIn')}</button>
+    <>
+      <form key="password" onSubmit={password}>
+        <h1>{t('signInTo', { app })}</h1>
+        <label for="email">{t('email')}</label>
+        <input id="email" name="email" type="email" autocomplete="username" required />
+        <label for="password">{t('password')}</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" required />
+        <button type="submit" disabled={busy}>{t('signIn')}</button>
+      </form>
       <p class="muted">{t('or')}</p>
       <button type="button" class="secondary" disabled={busy} onClick={() => run(async () => { await client.passkeyLogin(); await onSignedIn() })}>
         {t('signInPasskey')}
       </button>
-      <ErrorLine error={error} />
-    </form>
+      {providers.filter((p) => p.available).map((p) => (
+        <button key={p.name} type="button" class="secondary" disabled={busy} onClick={() => client.signInWithProvider(p.name, { redirectTo: here })}>
+          {t('continueWith', { label: p.label })}
+        </button>
+      ))}
+      <form key="link" onSubmit={requestLink}>
+        <label for="link-email">{t('linkEmail')}</label>
+        <input id="link-email" name="email" type="email" autocomplete="email" required />
+        <button type="submit" class="secondary" disabled={busy}>{t('sendLink')}</button>
+      </form>
+      {linkSent
+        ? (
+          <form key="use-link" onSubmit={useLink}>
+            <p role="status">{t('linkSent')}</p>
+            <label for="link-token">{t('linkToken')}</label>
+            <input id="link-token" name="token" autocomplete="off" required />
+            <button type="submit" disabled={busy}>{t('useLink')}</button>
+          </form>
+          )
+        : null}
+      <ErrorLine error={error ?? notice} />
+    </>
   )
 }
 
@@ -107,6 +149,10 @@ function App () {
   const [details, setDetails] = useState<Details | null>(null)
   const [user, setUser] = useState<Account | null | undefined>(undefined)
   const [failed, setFailed] = useState<string | null>(null)
+  // Back from a provider: its second step, or (signed in) straight on to the application.
+  const [pending, setPending] = useState<Mfa | null>(null)
+  const [returned, setReturned] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
   const { busy, error, run } = useAction()
   useEffect(() => {
     fetch(`${base}/details`, { credentials: 'same-origin' })
@@ -115,8 +161,23 @@ function App () {
         setDetails(await res.json() as Details)
       })
       .catch((err: unknown) => setFailed(errorText(err)))
-    client.restore().then(setUser, () => setUser(null))
+    const back = new URLSearchParams(location.search)
+    if (back.has('code') || back.has('error')) {
+      client.completeOAuth().then((result) => {
+        setPending(mfaOf(result))
+        setReturned(!!client.user)
+        setUser(client.user)
+      }, (err: unknown) => {
+        setUser(null)
+        setNotice(errorText(err))
+      })
+    } else {
+      client.restore().then(setUser, () => setUser(null))
+    }
   }, [])
+  useEffect(() => {
+    if (returned && details?.prompt === 'login') run(() => finish('login'))
+  }, [returned, details])
   if (failed) return <section><p class="error" role="alert">{failed}</p></section>
   if (!details || user === undefined) return <section><p class="muted">{t('loading')}</p></section>
   const app = details.client.name ?? details.client.id ?? ''
@@ -124,7 +185,7 @@ function App () {
     setUser(client.user)
     if (details.prompt === 'login') await finish('login')
   }
-  if (!user) return <section><SignIn app={app} onSignedIn={signedIn} /></section>
+  if (!user) return <section><SignIn app={app} pending={pending} notice={notice} onSignedIn={signedIn} /></section>
   if (details.prompt === 'consent') return <section><Consent app={app} details={details} /></section>
   return (
     <section>

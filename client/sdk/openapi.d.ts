@@ -4064,12 +4064,14 @@ export interface components {
         };
         /** OauthClient */
         OauthClient: {
+            backchannelLogoutUri: string | null;
             clientId: string;
             /** Format: date-time */
             createdAt: string;
             grantTypes: string[];
             name: string;
             organizationId: string | null;
+            postLogoutRedirectUris: string[];
             redirectUris: string[];
             scopes: string[];
             /** @enum {string} */
@@ -4732,10 +4734,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description where the provider POSTs a logout_token when the user's session ends (OpenID Back-Channel Logout) */
+                    backchannelLogoutUri?: string | null;
                     grantTypes: ("authorization_code" | "refresh_token" | "client_credentials" | "urn:ietf:params:oauth:grant-type:device_code")[];
                     name: string;
                     /** @description the organization client_credentials tokens act for */
                     organizationId?: string | null;
+                    /** @description where RP-initiated logout may send the browser back (exact match) */
+                    postLogoutRedirectUris?: string[];
                     redirectUris?: string[];
                     scopes?: string[];
                     /** @enum {string} */
@@ -6952,11 +6958,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description where the provider POSTs a logout_token when the user's session ends (OpenID Back-Channel Logout) */
+                    backchannelLogoutUri?: string | null;
                     /** @description the client_id (lkc_...) */
                     clientId: string;
                     grantTypes?: ("authorization_code" | "refresh_token" | "client_credentials" | "urn:ietf:params:oauth:grant-type:device_code")[];
                     name?: string;
                     organizationId?: string | null;
+                    /** @description where RP-initiated logout may send the browser back (exact match) */
+                    postLogoutRedirectUris?: string[];
                     redirectUris?: string[];
                     scopes?: string[];
                 };

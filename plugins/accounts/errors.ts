@@ -1,4 +1,4 @@
-import { AppError, defineErrors, messageKey, type AppErrorOptions, type ErrorDef, type ErrorEntry } from '../core/errors.js'
+import { AppError, defineDomainErrors, defineErrors, domainError, type AppErrorOptions, type ErrorDef, type ErrorEntry } from '../core/errors.js'
 import { ACCOUNT_TYPES, type AccountType, type AccountTypeName } from './registry.js'
 
 /** Errors every account type has, written once and prefixed per type (USER_, ADMIN_, ...). */
@@ -27,7 +27,7 @@ type AccountErrorCode = `${Uppercase<AccountTypeName>}_${AccountErrorName}`
 export function perAccountType (statuses: Readonly<Record<string, number>>): Record<string, ErrorEntry> {
   return defineErrors(Object.fromEntries(Object.values(ACCOUNT_TYPES).flatMap(({ errorPrefix }) =>
     Object.entries(statuses).map(([rest, status]): [string, ErrorDef] =>
-      [`${errorPrefix}_${rest}`, { error: `${errorPrefix}.${rest}`, status, keys: [messageKey(errorPrefix, rest)] }]))))
+      [`${errorPrefix}_${rest}`, domainError(errorPrefix, rest, status)]))))
 }
 
 const ENTRIES = perAccountType(ACCOUNT_ERRORS)
@@ -43,7 +43,5 @@ export const accountError = (kind: AccountType, name: AccountErrorName, options?
 
 // Admins only: with ADMIN_MFA_REQUIRED an aal1 admin token is refused on every route whose
 // declared assurance is 'policy' (auth.ts checks the routes' assurance).
-const ADMIN_MFA_REQUIRED = defineErrors({
-  ADMIN_FORBIDDEN_MFA_REQUIRED: { error: 'ADMIN.FORBIDDEN_MFA_REQUIRED', status: 403, keys: [messageKey('ADMIN', 'FORBIDDEN_MFA_REQUIRED')] }
-})
+const ADMIN_MFA_REQUIRED = defineDomainErrors('ADMIN', { FORBIDDEN_MFA_REQUIRED: 403 })
 export const adminMfaRequired = (): AppError => new AppError(ADMIN_MFA_REQUIRED.ADMIN_FORBIDDEN_MFA_REQUIRED)

@@ -121,6 +121,11 @@ const CONNECTION_OPTIONS = {
   backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.25)
 }
 
+/** A client of one connection of its own on `url`, for one job (LISTEN, the presence lease), named in pg_stat_activity. */
+export function singleConnection (url: string, name: string): postgres.Sql {
+  return postgres(url, { ...CONNECTION_OPTIONS, connection: { application_name: name }, max: 1 })
+}
+
 /**
  * Whether `url` leads to a transaction-mode pooler: DATABASE_POOLER when set, else detected by
  * asking PostgreSQL its port: a pooler (PgBouncer) listens on another port than the server it
@@ -170,7 +175,7 @@ export default fp(async (app) => {
     ...CONNECTION_OPTIONS, connection: { application_name: 'latchkey' }, max: config.dbPoolSize, prepare: pooler !== 'transaction'
   })
   // LISTEN needs a session that stays with us: on the direct connection when there is one.
-  const directSql = directUrl === url ? sql : postgres(directUrl, { ...CONNECTION_OPTIONS, connection: { application_name: 'latchkey-listen' }, max: 1 })
+  const directSql = directUrl === url ? sql : singleConnection(directUrl, 'latchkey-listen')
   if (pooler === 'transaction') app.log.info({ directUrl: directUrl !== url }, 'DATABASE_URL is a transaction-mode pooler: no prepared statements')
   app.decorate('sql', sql)
   app.decorate('directSql', directSql)

@@ -60,6 +60,16 @@ export function defineErrors<const Defs extends Record<string, ErrorDef>> (defs:
   return entries as unknown as { readonly [C in keyof Defs & string]: ErrorEntry<C> }
 }
 
+/** A domain's code under its namespace: `ORG` and `NOT_FOUND` is `ORG.NOT_FOUND` in bodies, `ORG[not_found]` in the messages. */
+export const domainError = (namespace: string, code: string, status: number): ErrorDef =>
+  ({ error: `${namespace}.${code}`, status, keys: [messageKey(namespace, code)] })
+
+/** A domain's codes, written once by name and status: `defineDomainErrors('ORG', { NOT_FOUND: 404 })` defines `ORG_NOT_FOUND`. */
+export function defineDomainErrors<const NS extends string, const S extends Record<string, number>> (namespace: NS, statuses: S) {
+  return defineErrors(Object.fromEntries(Object.entries(statuses).map(([code, status]) => [`${namespace}_${code}`, domainError(namespace, code, status)]))) as
+    unknown as { readonly [K in keyof S & string as `${NS}_${K}`]: ErrorEntry<`${NS}_${K}`> }
+}
+
 const core = (status: number, code: string, ...alternates: string[]): ErrorDef =>
   ({ error: code, status, keys: [code, ...alternates].map((k) => messageKey('GLOBAL', k)) })
 

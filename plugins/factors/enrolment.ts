@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import QRCode from 'qrcode'
 import type { Account, AccountType } from '../accounts/registry.js'
 import { accountError } from '../accounts/errors.js'
 import { verifyPassword } from '../accounts/passwords.js'
@@ -88,7 +87,7 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
         const [row] = await repo.enrolTotp.run(tx, { ownerId: account.id, id, name: name.trim(), secret: box.seal(secret, id) })
         return { row, secret, uri }
       })
-      return { factor: presentFactor(row), secret, uri, qrSvg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M' }) }
+      return { factor: presentFactor(row), secret, uri, qrSvg: await qrSvg(uri) }
     },
 
     /**
@@ -152,4 +151,10 @@ export function createEnrolment (app: FastifyInstance, box: SecretBox) {
       })
     }
   }
+}
+
+/** The otpauth URI as an SVG QR code; qrcode is loaded at the first enrolment, not at start. */
+async function qrSvg (uri: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode')
+  return await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M' })
 }

@@ -45,7 +45,8 @@ function grantFailure (err: unknown): SignInRefused {
  */
 export function createFlow (app: FastifyInstance, providers: ReturnType<typeof createProviders>) {
   const { sql, config } = app
-  const redirectPrefixes = [config.publicAppUrl, ...config.oauthRedirectUrls]
+  // The OpenID provider's sign-in page (/oidc/interaction/:uid) offers provider sign-in too, and comes back to itself.
+  const redirectPrefixes = [config.publicAppUrl, ...config.oauthRedirectUrls, ...config.oidcProviderEnabled ? [`${config.oidcIssuer}/interaction/`] : []]
   const invalidToken = () => accountError(USER, 'BAD_REQUEST_INVALID_TOKEN')
 
   const failed = (db: Queryable, provider: string, refused: SignInRefused, context: AuditContext) =>

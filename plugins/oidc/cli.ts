@@ -28,7 +28,9 @@ export async function oauthClientCommand (argv: string[], usage: () => number): 
     type: { type: 'string' },
     grant: { type: 'string', multiple: true },
     scope: { type: 'string', multiple: true },
-    organization: { type: 'string' }
+    organization: { type: 'string' },
+    'post-logout-redirect-uri': { type: 'string', multiple: true },
+    'backchannel-logout-uri': { type: 'string' }
   }, true)
   if (values.help) return usage()
   const [sub, extra] = positionals
@@ -43,11 +45,14 @@ export async function oauthClientCommand (argv: string[], usage: () => number): 
     // Without --grant: the code flow for a client with a redirect URI, a machine's grant otherwise.
     grantTypes: values.grant ?? (redirectUris.length > 0 ? ['authorization_code', 'refresh_token'] : ['client_credentials']),
     scopes: values.scope ?? [],
-    ...(values.organization && { organizationId: values.organization })
+    ...(values.organization && { organizationId: values.organization }),
+    ...(values['post-logout-redirect-uri'] && { postLogoutRedirectUris: values['post-logout-redirect-uri'] }),
+    ...(values['backchannel-logout-uri'] && { backchannelLogoutUri: values['backchannel-logout-uri'] })
   }
   if (!validClient(args)) {
     const names = [...new Set(validClient.errors!.map((e) => e.instancePath.slice(1).replace(/\/\d+$/, '') || String(e.params.missingProperty)))]
-    const options: Record<string, string> = { redirectUris: '--redirect-uri', grantTypes: '--grant', scopes: '--scope', organizationId: '--organization' }
+    const options: Record<string, string> = { redirectUris: '--redirect-uri', grantTypes: '--grant', scopes: '--scope', organizationId: '--organization',
+      postLogoutRedirectUris: '--post-logout-redirect-uri', backchannelLogoutUri: '--backchannel-logout-uri' }
     console.error(`oauth-client create: invalid ${names.map((n) => options[n] ?? `--${n}`).join(', ')} ` +
       '(--type public or confidential; --grant authorization_code, refresh_token, client_credentials or ' +
       'urn:ietf:params:oauth:grant-type:device_code; --organization an organization id)')

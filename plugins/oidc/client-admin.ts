@@ -10,10 +10,11 @@ import { clientStatements, createOauthClient, newClientSecret, secretHash, type 
 /** Who changes a client, for its audit event: an admin (null from the CLI, CLI_ACTOR its context). */
 export interface ClientActor { accountId: string | null, context: AuditContext }
 
-export function presentClient (row: OauthClientRow): PublicOauthClient {
+function presentClient (row: OauthClientRow): PublicOauthClient {
   return {
     clientId: row.id, name: row.name, type: row.type as PublicOauthClient['type'], redirectUris: row.redirect_uris,
     grantTypes: row.grant_types, scopes: row.scopes, organizationId: row.organization_id,
+    postLogoutRedirectUris: row.post_logout_redirect_uris, backchannelLogoutUri: row.backchannel_logout_uri,
     createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString()
   }
 }
@@ -45,7 +46,8 @@ export function oauthClientAdmin (sql: postgres.Sql, production: boolean) {
     /** A new client, and its secret (confidential only), which is never shown again. */
     async create (actor: ClientActor, args: CreateOauthClientArgs) {
       const client: NewOauthClient = { name: args.name, type: args.type, redirectUris: args.redirectUris ?? [], grantTypes: args.grantTypes,
-        scopes: args.scopes ?? [], organizationId: args.organizationId ?? null }
+        scopes: args.scopes ?? [], organizationId: args.organizationId ?? null,
+        postLogoutRedirectUris: args.postLogoutRedirectUris, backchannelLogoutUri: args.backchannelLogoutUri }
       return transaction(async (tx) => {
         await checked(tx, client)
         const { row, clientSecret } = await createOauthClient(tx, client)
@@ -63,15 +65,16 @@ export function oauthClientAdmin (sql: postgres.Sql, production: boolean) {
       return transaction(async (tx) => {
         const [current] = await clientStatements.getForUpdate.run(tx, { id: args.clientId })
         if (!current) throw notFound()
-        const next: NewOauthClient = {
+        const next: Required<NewOauthClient> = {
           name: args.name ?? current.name, type: current.type as NewOauthClient['type'],
           redirectUris: args.redirectUris ?? current.redirect_uris, grantTypes: args.grantTypes ?? current.grant_types,
           scopes: args.scopes ?? current.scopes,
-          organizationId: args.organizationId === undefined ? current.organization_id : args.organizationId
+          organizationId: args.organizationId === undefined ? current.organization_id : args.organizationId,
+          postLogoutRedirectUris: args.postLogoutRedirectUris ?? current.post_logout_redirect_uris,
+          backchannelLogoutUri: args.backchannelLogoutUri === undefined ? current.backchannel_logout_uri : args.backchannelLogoutUri
         }
         await checked(tx, next)
-        const [row] = await clientStatements.update.run(tx, { id: args.clientId, name: args.name ?? null,
-          redirectUris: args.redirectUris ?? null, grantTypes: args.grantTypes ?? null, scopes: args.scopes ?? null, organizationId: next.organizationId })
+        const [row] = await clientStatements.update.run(tx, { id: args.clientId, ...next })
         if (!row) throw notFound()
         await audit(tx, 'oauth_client.updated', actor, row)
         return presentClient(row)

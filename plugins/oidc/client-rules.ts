@@ -15,7 +15,7 @@ const refuse = (code: 'REDIRECT_URI' | 'GRANT_TYPES' | 'ORGANIZATION', reason: s
  * A redirect URI as RFC 9700 wants it, compared as registered (oidc-provider compares strings):
  * https, or http on a loopback host outside production; no fragment, no wildcard, no credentials.
  */
-export function checkRedirectUri (uri: string, production: boolean): void {
+function checkRedirectUri (uri: string, production: boolean): void {
   let parsed: URL
   try {
     parsed = new URL(uri)
@@ -43,6 +43,11 @@ export function checkClient (client: NewOauthClient, production: boolean): void 
   if (!grants.has('authorization_code') && client.redirectUris.length > 0) throw refuse('REDIRECT_URI', 'redirect URIs are for authorization_code only')
   if (grants.has('refresh_token') && !grants.has('authorization_code') && !grants.has(DEVICE_CODE)) {
     throw refuse('GRANT_TYPES', 'refresh_token comes with authorization_code or device_code')
+  }
+  const logout = [...client.postLogoutRedirectUris ?? [], ...client.backchannelLogoutUri ? [client.backchannelLogoutUri] : []]
+  for (const uri of logout) checkRedirectUri(uri, production)
+  if (logout.length > 0 && !grants.has('authorization_code') && !grants.has(DEVICE_CODE)) {
+    throw refuse('REDIRECT_URI', 'logout URIs are for a client that signs users in (authorization_code or device_code)')
   }
   if (client.organizationId && !grants.has('client_credentials')) throw refuse('ORGANIZATION', 'only for a client with client_credentials')
   for (const scope of client.scopes) {

@@ -15,13 +15,17 @@ export interface NewOauthClient {
   grantTypes: string[]
   scopes: string[]
   organizationId: string | null
+  /** RP-initiated logout's return addresses (none when left out). */
+  postLogoutRedirectUris?: string[]
+  /** Back-channel logout's address (none when left out). */
+  backchannelLogoutUri?: string | null
 }
 
 export const clientStatements = {
-  insert: statement<OauthClientRow, NewOauthClient & { id: string, secretHash: string | null }>((p) =>
-    `insert into ${C} (id, name, type, redirect_uris, grant_types, scopes, organization_id, secret_hash)
+  insert: statement<OauthClientRow, Required<NewOauthClient> & { id: string, secretHash: string | null }>((p) =>
+    `insert into ${C} (id, name, type, redirect_uris, grant_types, scopes, organization_id, post_logout_redirect_uris, backchannel_logout_uri, secret_hash)
      values (${p.id}, ${p.name}, ${p.type}, ${p.redirectUris}::text[], ${p.grantTypes}::text[], ${p.scopes}::text[],
-       ${p.organizationId}::uuid, ${p.secretHash}) returning *`),
+       ${p.organizationId}::uuid, ${p.postLogoutRedirectUris}::text[], ${p.backchannelLogoutUri}, ${p.secretHash}) returning *`),
   get: statement<OauthClientRow, { id: string }>((p) => `select * from ${C} where id = ${p.id}`),
   // An admin's change reads the client it checks and writes in one transaction, the row locked.
   getForUpdate: statement<OauthClientRow, { id: string }>((p) => `select * from ${C} where id = ${p.id} for update`),
@@ -30,12 +34,11 @@ export const clientStatements = {
     where c.id = ${p.id} and (c.organization_id is null or o.deleted_at is null)`),
   // Oldest first: an admin's list reads in the order the clients were registered.
   list: statement<OauthClientRow>(() => `select * from ${C} order by created_at, id`),
-  // Each field left null keeps its value; organizationId is given whole (null removes it).
-  update: statement<OauthClientRow, { id: string, name: string | null, redirectUris: string[] | null, grantTypes: string[] | null,
-    scopes: string[] | null, organizationId: string | null }>((p) =>
-    `update ${C} set name = coalesce(${p.name}, name), redirect_uris = coalesce(${p.redirectUris}::text[], redirect_uris),
-       grant_types = coalesce(${p.grantTypes}::text[], grant_types), scopes = coalesce(${p.scopes}::text[], scopes),
-       organization_id = ${p.organizationId}::uuid, updated_at = now()
+  // The client's fields as checked (the row is locked meanwhile), written whole.
+  update: statement<OauthClientRow, Omit<Required<NewOauthClient>, 'type'> & { id: string }>((p) =>
+    `update ${C} set name = ${p.name}, redirect_uris = ${p.redirectUris}::text[], grant_types = ${p.grantTypes}::text[],
+       scopes = ${p.scopes}::text[], organization_id = ${p.organizationId}::uuid,
+       post_logout_redirect_uris = ${p.postLogoutRedirectUris}::text[], backchannel_logout_uri = ${p.backchannelLogoutUri}, updated_at = now()
      where id = ${p.id} returning *`),
   rotate: statement<OauthClientRow, { id: string, secretHash: string }>((p) =>
     `update ${C} set secret_hash = ${p.secretHash}, updated_at = now() where id = ${p.id} and type = 'confidential' returning *`),
@@ -63,7 +66,8 @@ export const newClientSecret = () => `lks_${randomBase64url(32)}`
 export async function createOauthClient (db: Queryable, client: NewOauthClient): Promise<{ row: OauthClientRow, clientSecret: string | null }> {
   const id = `lkc_${randomBase64url(16)}`
   const clientSecret = client.type === 'confidential' ? newClientSecret() : null
-  const [row] = await clientStatements.insert.run(db, { ...client, id, secretHash: clientSecret && secretHash(clientSecret) })
+  const [row] = await clientStatements.insert.run(db, { ...client, postLogoutRedirectUris: client.postLogoutRedirectUris ?? [],
+    backchannelLogoutUri: client.backchannelLogoutUri ?? null, id, secretHash: clientSecret && secretHash(clientSecret) })
   return { row: row!, clientSecret }
 }
 

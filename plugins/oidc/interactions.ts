@@ -6,7 +6,7 @@ import type Provider from 'oidc-provider'
 import { CLIENT_DIR, pageCsp } from '../core/pages.js'
 
 /** Where the interaction page's bundle and stylesheet are served (dist/client/oidc/). */
-export const INTERACTION_ASSETS = '/oidc/pages/'
+const INTERACTION_ASSETS = '/oidc/pages/'
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
 type ProviderError = Error & { statusCode?: number, error?: string, error_description?: string }
@@ -33,11 +33,12 @@ async function interactionOf (provider: Provider, request: FastifyRequest<{ Para
   return null
 }
 
-/** The OIDC scopes a consent would add, and what the client asked for. */
+/** The scopes a consent would add (OpenID ones, and those of the resource servers asked for), and what the client asked for. */
 function scopesOf (interaction: Interaction) {
-  const details = interaction.prompt.details as { missingOIDCScope?: string[] }
+  const details = interaction.prompt.details as { missingOIDCScope?: string[], missingResourceScopes?: Record<string, string[]> }
   const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean)
-  return { asked, missing: details.missingOIDCScope ?? [] }
+  const missing = new Set([...details.missingOIDCScope ?? [], ...Object.values(details.missingResourceScopes ?? {}).flat()])
+  return { asked, missing: [...missing] }
 }
 
 /**

@@ -5,11 +5,14 @@ import type Provider from 'oidc-provider'
 import type { Configuration } from 'oidc-provider'
 import { postgresAdapter } from './adapter.js'
 import { secretMatches } from './clients.js'
+import { OIDC_SCOPES } from './client-rules.js'
 import { findAccount, loadExistingGrant } from './accounts.js'
 import { interactionRoutes } from './interactions.js'
 import { endLatchkeySession } from './logout.js'
 import { deviceFlow } from './device.js'
+import { resourceIndicators, type InvalidTarget } from './resources.js'
 import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
+import { OIDC_PATH } from '../core/config/oidc.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,20 +21,18 @@ declare module 'fastify' {
   }
 }
 
-/** Where the provider is mounted: its issuer is `PUBLIC_URL` followed by this path. */
-export const OIDC_PATH = '/oidc'
 
 /**
  * oidc-provider's configuration, following RFC 9700: the code flow only (no implicit, no
  * password grant: oidc-provider has neither), PKCE with S256 for every client, exact redirect
  * URIs (oidc-provider compares them as strings), refresh tokens rotated on every use.
  */
-export function providerConfiguration (app: FastifyInstance): Configuration {
+export function providerConfiguration (app: FastifyInstance, errors: { InvalidTarget: InvalidTarget }): Configuration {
   const keys = app.config.oidcSigningKeys
   // The cookies' signing key, derived from the RSA private key: as secret as it, stable across restarts.
   const rsa = keys.find((k) => k.kty === 'RSA') as unknown as { d: string }
   const cookieKey = createHmac('sha256', rsa.d).update('latchkey oidc cookies').digest('base64url')
-  const scopes = ['openid', 'offline_access', 'email', ...LATCHKEY_PERMISSIONS]
+  const scopes = [...OIDC_SCOPES, ...LATCHKEY_PERMISSIONS]
   return {
     adapter: postgresAdapter(app.sql, new Set(scopes)) as unknown as Configuration['adapter'],
     jwks: { keys: keys as never },
@@ -58,6 +59,7 @@ export function providerConfiguration (app: FastifyInstance): Configuration {
       clientCredentials: { enabled: true },
       rpInitiatedLogout: { enabled: true },
       backchannelLogout: { enabled: true },
+      resourceIndicators: resourceIndicators(app, errors.InvalidTarget),
       deviceFlow
     },
     fetch: outgoingFetch(app.config.isProduction),
@@ -107,8 +109,8 @@ function organizationClaims (client: Record<string, unknown> | undefined, token:
 export default fp(async (app) => {
   if (!app.config.oidcProviderEnabled) return
   // Loaded only when enabled: an installation without the provider keeps its memory and start-up time.
-  const { default: Provider } = await import('oidc-provider')
-  const provider = new Provider(`${app.config.publicUrl}${OIDC_PATH}`, providerConfiguration(app))
+  const { default: Provider, errors } = await import('oidc-provider')
+  const provider = new Provider(app.config.oidcIssuer, providerConfiguration(app, errors))
   // Behind TRUST_PROXY's proxies the request's protocol and host are the forwarded ones.
   provider.proxy = app.config.trustProxy !== false
   // A client's client_secret is the SHA-256 of its secret (plugins/oidc/clients.ts).

@@ -7,7 +7,7 @@ export type EndpointRow = Row<typeof webhookEndpoints>
 export type DeliveryRow = Row<typeof webhookDeliveries>
 
 /** The job that sends an endpoint's due deliveries (workers/V1SendWebhooksTask.ts), one per endpoint at a time. */
-export const SEND_TASK = 'V1SendWebhooksTask'
+const SEND_TASK = 'V1SendWebhooksTask'
 /** A send job fails only when the database does (an answer that is not 2xx is recorded, not thrown). */
 const SEND_MAX_ATTEMPTS = 10
 
@@ -17,7 +17,8 @@ const A = nameOf(auditEvents)
 /** The endpoint's job, unless one is queued or running: its key keeps one, and a running one is not doubled. */
 const sendJob = (endpointId: string) => `graphile_worker.add_job('${SEND_TASK}', json_build_object('endpointId', ${endpointId}),
   max_attempts => ${SEND_MAX_ATTEMPTS}, job_key => 'webhooks:' || ${endpointId})`
-const noJobFor = (endpointId: string) => `not exists (select 1 from graphile_worker.jobs j where j.key = 'webhooks:' || ${endpointId})`
+// A job that failed for good (its attempts spent) stays in the table with its key: it holds nothing back.
+const noJobFor = (endpointId: string) => `not exists (select 1 from graphile_worker.jobs j where j.key = 'webhooks:' || ${endpointId} and j.attempts < j.max_attempts)`
 
 type Scope = { organizationId: string | null }
 // Admins' endpoints have no organization; an organization's routes see only its own.

@@ -53,7 +53,7 @@ const MAX_WAVES = 50
 /** A wave's lease outlasts its attempts (each ends within WEBHOOK_TIMEOUT) by this much. */
 const LEASE_MARGIN_SEC = 5
 /** How often the dispatcher looks for due deliveries: the most an event waits before its endpoint's job is queued. */
-export const DISPATCH_INTERVAL_MS = 500
+const DISPATCH_INTERVAL_MS = 500
 
 export function createWebhooks (app: FastifyInstance) {
   const { sql, config } = app

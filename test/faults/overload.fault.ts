@@ -2,8 +2,8 @@
  * A login flood at ten times what this machine hashes (docs/behaviour.md#overload), against
  * `latchkey serve` in a process of its own, the flood sent at an even rate by flood.ts and the
  * probes timed by probe.ts, each in a process of its own: /health, /ready, refresh and an
- * authenticated route keep their p99 within 2x of the figure
- * measured without the flood in the same run, no request waits 2 s, the logins beyond the bound
+ * authenticated route keep their p99 within 2x (or 50 ms) of the quiet windows around each of
+ * five floods (the median of the five), no request waits 2 s, the logins beyond the bound
  * are refused with 503 and Retry-After: 1, and logins succeed again as soon as the flood stops.
  */
 import { fork, spawn } from 'node:child_process'
@@ -80,18 +80,16 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
   // The flood runs at the lowest CPU priority: a flood comes from other machines, and sending it
   // must not take this machine's cores from the service or the probes.
   const floodRate = Math.round(rate * 10)
-  const cycles = 3
+  const cycles = 5
   const seconds = 4
-  const quiet: Record<string, Probed[]> = {}
-  const during: Record<string, Probed[]> = {}
-  const add = (into: Record<string, Probed[]>, from: Record<string, Probed[]>) => {
-    for (const [name, list] of Object.entries(from)) (into[name] ??= []).push(...list)
-  }
+  // Each window's probes, in order: quiet windows before each flood and after the last.
+  const quietWindows: Array<Record<string, Probed[]>> = []
+  const floodWindows: Array<Record<string, Probed[]>> = []
   const floods: any[] = []
   let recovery = 0
   let recovered: Timed | undefined
   for (let cycle = 0; cycle < cycles; cycle++) {
-    add(quiet, await probe(compared, 2500))
+    quietWindows.push(await probe(compared, 2500))
     const flood = spawn('nice', ['-n', '19', process.execPath, '--import', 'tsx', join(ROOT, 'test', 'faults', 'flood.ts'), `${base}/v1/users/login`,
       String(floodRate), String(seconds), String(queue + 100), JSON.stringify({ email, password: 'a wrong password' })],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
@@ -100,7 +98,7 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
     const floodDone = new Promise((resolve) => flood.on('exit', resolve))
     t.teardown(() => { if (flood.exitCode === null) flood.kill('SIGKILL') })
     await sleep(1000)
-    add(during, await probe(underFlood, (seconds - 1.5) * 1000))
+    floodWindows.push(await probe(underFlood, (seconds - 1.5) * 1000))
     await floodDone
     floods.push(JSON.parse(report))
     const stoppedAt = Date.now()
@@ -112,7 +110,11 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
     recovery = Math.max(recovery, Date.now() - stoppedAt)
     if (recovered?.status !== 201) break
   }
-  add(quiet, await probe(compared, 2500))
+  quietWindows.push(await probe(compared, 2500))
+  const merged = (windows: Array<Record<string, Probed[]>>) => Object.fromEntries(
+    underFlood.map((name) => [name, windows.flatMap((w) => w[name] ?? [])])) as Record<string, Probed[]>
+  const quiet = merged(quietWindows)
+  const during = merged(floodWindows)
 
   const statuses: Record<string, { count: number }> = {}
   for (const f of floods) {
@@ -140,13 +142,18 @@ t.test('a login flood at 10x the hashing rate leaves every other route its laten
 
   for (const name of compared) {
     t.comment(`${name}: quiet ${spread(quiet[name])}; flood ${spread(during[name])}`)
-    const unloaded = p99(quiet[name].map((r) => r.ms))
-    const flooding = p99(during[name].map((r) => r.ms))
     t.ok(during[name].length > 100, `${name}: ${during[name].length} requests during the flood`)
     t.same([...new Set(during[name].map((r) => r.status))], [200], `${name}: every one answered 200`)
-    // Within 2x, with 50 ms of slack: an unloaded p99 of a few milliseconds doubles with any
-    // scheduler hiccup of a shared 2-core machine (bench/README.md#overload has the ratios).
-    t.ok(flooding <= Math.max(2 * unloaded, unloaded + 50), `${name}: p99 ${flooding} ms under the flood, ${unloaded} ms without (within 2x or 50 ms)`)
+    // Each flood against the quiet windows on either side of it, within 2x with 50 ms of slack (an
+    // unloaded p99 of a few milliseconds doubles with any scheduler hiccup of a shared 2-core
+    // machine); the median of the floods, so that a neighbour's burst in one window does not
+    // decide (bench/README.md#overload has the ratios).
+    const ratios = floodWindows.map((w, c) => {
+      const unloaded = p99([...quietWindows[c][name], ...quietWindows[c + 1][name]].map((r) => r.ms))
+      return p99(w[name].map((r) => r.ms)) / Math.max(2 * unloaded, unloaded + 50)
+    })
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]
+    t.ok(median <= 1, `${name}: each flood's p99 against the quiet p99 around it, within 2x or 50 ms: median ${median.toFixed(2)} of the bound (${ratios.map((r) => r.toFixed(2)).join(', ')})`)
     t.ok(Math.max(...during[name].map((r) => r.ms)) < 2000, `${name}: none waited 2 s`)
   }
   t.equal(recovered?.status, 201, 'a login succeeds once each flood stops')

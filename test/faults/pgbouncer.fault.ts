@@ -16,7 +16,32 @@ import { cloneDatabase } from '../helpers/app.js'
 import { PASSWORD, uniqueEmail } from '../helpers/accounts.js'
 import { startPgBouncer } from '../helpers/pgbouncer.js'
 import { waitUntil } from '../helpers/sockets.js'
+import { request } from 'node:http'
 import { call } from './load.js'
+
+/**
+ * A POST on a connection of its own (no keep-alive). The refresh chains use it: twice, after
+ * overload.fault.ts, fetch's kept-alive connection never delivered a 200 the service had logged
+ * as sent within 5 ms (the next refresh, 10 s later, had no token); a lost answer there is the
+ * client's, not what this test is about.
+ */
+function freshPost (base: string, path: string, payload: unknown): Promise<{ status: number, body: any }> {
+  return new Promise((resolve) => {
+    const req = request(`${base}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = ''
+      res.on('data', (d) => { text += d })
+      res.on('end', () => {
+        let body: unknown = text
+        try { body = JSON.parse(text) } catch {}
+        resolve({ status: res.statusCode ?? 0, body })
+      })
+      res.on('error', () => resolve({ status: 0, body: null }))
+    })
+    req.setTimeout(10_000, () => req.destroy())
+    req.on('error', () => resolve({ status: 0, body: null }))
+    req.end(JSON.stringify(payload))
+  })
+}
 
 t.test('every feature through PgBouncer in transaction mode', async (t) => {
   const { url, drop } = await cloneDatabase()
@@ -53,15 +78,20 @@ t.test('every feature through PgBouncer in transaction mode', async (t) => {
   t.same(chains.map((c) => c.status), chains.map(() => 201), 'eight more logins')
   const refreshed = await Promise.all(chains.map(async (c) => {
     let token: string = c.body.refreshToken
-    const statuses: number[] = []
+    const answers: Array<{ status: number, code?: string, ms: number, at: string }> = []
     for (let i = 0; i < 5; i++) {
-      const res = await call(base, '/v1/users/refresh', { refreshToken: token })
-      statuses.push(res.status)
+      const sent = Date.now()
+      const res = await freshPost(base, '/v1/users/refresh', { refreshToken: token })
+      answers.push({ status: res.status, code: res.body?.code, ms: Date.now() - sent, at: new Date(sent).toISOString().slice(11, 23) })
       token = res.body?.refreshToken
     }
-    return statuses
+    return answers
   }))
-  t.same(refreshed.flat(), refreshed.flat().map(() => 200), `${refreshed.flat().length} concurrent refreshes, all 200`)
+  const statuses = refreshed.flat().map((a) => a.status)
+  // Should one be missing again: which one, when and how long it took, in the line CI's tail shows.
+  const odd = refreshed.flatMap((chain, c) => chain.flatMap((a, i) => a.status === 200 ? [] : [`chain ${c} refresh ${i}: ${a.status} ${a.code ?? ''} after ${a.ms} ms, sent ${a.at}`]))
+  t.same(statuses, statuses.map(() => 200), `${statuses.length} concurrent refreshes, all 200${odd.length ? ` (${odd.join('; ')})` : ''}`)
+  if (odd.length) t.comment(`service: ${server.output().split('\n').slice(-40).join('\n')}\npgbouncer: ${bouncer.log().split('\n').slice(-40).join('\n')}`)
   const sessions = await call(base, '/v1/users/listsessions', undefined, auth)
   t.equal(sessions.body.sessions?.length, 10, 'listsessions: ten devices (the registration and nine logins)')
   t.equal((await call(base, '/v1/users/logoutothers', {}, auth)).status, 200, 'logoutothers')

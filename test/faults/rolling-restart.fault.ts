@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { Agent, request as httpsRequest } from 'node:https'
+import { Agent } from 'node:https'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
@@ -16,7 +16,7 @@ import { ROOT } from '../../paths.js'
 import { cloneDatabase } from '../helpers/app.js'
 import { PASSWORD, uniqueEmail } from '../helpers/accounts.js'
 import { waitUntil } from '../helpers/sockets.js'
-import { docBlock, freePort, proxyDir, replace, selfSigned, startHaproxy } from '../helpers/proxies.js'
+import { docBlock, freePort, proxyCaller, proxyDir, replace, selfSigned, startHaproxy } from '../helpers/proxies.js'
 
 const SOCKETS = 300
 const USERS = 10
@@ -73,25 +73,7 @@ t.test('a rolling restart of three instances behind HAProxy under load', async (
 
   const agent = new Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false })
   t.teardown(() => agent.destroy())
-  const call = (path: string, payload?: unknown, headers: Record<string, string> = {}) => new Promise<{ status: number, body: any }>((resolve) => {
-    const body = payload === undefined ? undefined : JSON.stringify(payload)
-    const req = httpsRequest({
-      host: '127.0.0.1', port, path, method: body ? 'POST' : 'GET', agent, servername: 'auth.example.com',
-      headers: { host: 'auth.example.com', ...(body ? { 'content-type': 'application/json' } : {}), ...headers }
-    }, (res) => {
-      let text = ''
-      res.on('data', (d) => { text += d })
-      res.on('end', () => {
-        let parsed: unknown = text
-        try { parsed = JSON.parse(text) } catch {}
-        resolve({ status: res.statusCode ?? 0, body: parsed })
-      })
-      res.on('error', () => resolve({ status: 0, body: null }))
-    })
-    req.setTimeout(10_000, () => req.destroy())
-    req.on('error', () => resolve({ status: 0, body: null }))
-    req.end(body)
-  })
+  const call = proxyCaller(port, agent)
   t.ok(await waitUntil(async () => (await call('/ready')).status === 200, 'HAProxy', 15_000, 100), 'HAProxy passes requests')
 
   const users = await Promise.all(Array.from({ length: USERS }, async () => {

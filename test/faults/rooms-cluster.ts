@@ -5,8 +5,9 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { Agent, request as httpsRequest } from 'node:https'
+import { Agent } from 'node:https'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import WebSocket from 'ws'
 import { ROOT } from '../../paths.js'
@@ -14,7 +15,7 @@ import { cloneDatabase } from '../helpers/app.js'
 import { PASSWORD, uniqueEmail, type TapTest } from '../helpers/accounts.js'
 import { waitUntil } from '../helpers/sockets.js'
 import { startNatsServer } from '../helpers/brokers.js'
-import { docBlock, freePort, proxyDir, replace, selfSigned, startHaproxy } from '../helpers/proxies.js'
+import { docBlock, freePort, proxyCaller, proxyDir, replace, selfSigned, startHaproxy, type Answer } from '../helpers/proxies.js'
 
 /** The brokers the rooms' fault tests run on: each gives the instances' environment (NATS: a private nats-server of the test's). */
 export interface BrokerSetup { name: string, env: (t: TapTest) => Promise<Record<string, string>> }
@@ -24,7 +25,6 @@ export const BROKERS: BrokerSetup[] = [
 ]
 
 export interface Instance { port: number, metricsPort: number, child: ChildProcess, exited: Promise<number | null>, output: () => string }
-export interface Answer { status: number, body: any }
 
 const CLI = join(ROOT, 'dist', 'cli.js')
 
@@ -51,29 +51,6 @@ async function ready (port: number): Promise<boolean> {
   } catch {
     return false
   }
-}
-
-/** An HTTPS call through HAProxy (`port`) for auth.example.com, or plain HTTP to an instance (`direct`). */
-function caller (port: number, agent: Agent) {
-  return (path: string, payload: unknown, headers: Record<string, string> = {}) => new Promise<Answer>((resolve) => {
-    const body = JSON.stringify(payload)
-    const req = httpsRequest({
-      host: '127.0.0.1', port, path, method: 'POST', agent, servername: 'auth.example.com',
-      headers: { host: 'auth.example.com', 'content-type': 'application/json', ...headers }
-    }, (res) => {
-      let text = ''
-      res.on('data', (d) => { text += d })
-      res.on('end', () => {
-        let parsed: unknown = text
-        try { parsed = JSON.parse(text) } catch {}
-        resolve({ status: res.statusCode ?? 0, body: parsed })
-      })
-      res.on('error', () => resolve({ status: 0, body: null }))
-    })
-    req.setTimeout(10_000, () => req.destroy())
-    req.on('error', () => resolve({ status: 0, body: null }))
-    req.end(body)
-  })
 }
 
 /**
@@ -111,7 +88,7 @@ export async function roomsCluster (t: TapTest, broker: BrokerSetup, env: Record
   t.teardown(haproxy.stop)
   const agent = new Agent({ keepAlive: true, maxSockets: 32, rejectUnauthorized: false })
   t.teardown(() => agent.destroy())
-  const call = caller(port, agent)
+  const call = proxyCaller(port, agent)
   await waitUntil(async () => (await call('/v1/users/login', {})).status === 400, 'HAProxy', 15_000, 100)
 
   // The admin exists only through the CLI; it signs in through HAProxy.
@@ -131,7 +108,7 @@ export async function roomsCluster (t: TapTest, broker: BrokerSetup, env: Record
     }))
   }
 
-  async function publish (at: number, room: string, event: string, data: unknown): Promise<Answer> {
+  async function publish (at: number, room: string, event: string, data: unknown): Promise<Omit<Answer, 'headers'>> {
     try {
       const res = await fetch(`http://127.0.0.1:${ports[at]}/v1/rooms/publish`, {
         method: 'POST', headers: { 'content-type': 'application/json', authorization: `jwt-admin ${adminToken}` },
@@ -239,4 +216,52 @@ export class RoomClient {
 export function percentile (values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
+}
+
+export interface Published { offset: number, epoch: string, seq: number }
+
+/** Publishes `{ seq, at, pad }` round the rooms at RATE a second, straight to instance 0, until `stop`. */
+export function publisher (publish: (at: number, room: string, event: string, data: unknown) => Promise<{ status: number, body: any }>, rooms: string[], rate: number, pad = '') {
+  const log = new Map<string, Published[]>(rooms.map((r) => [r, []]))
+  const failed: Array<{ room: string, seq: number, status: number }> = []
+  const pending = new Set<Promise<void>>()
+  let seq = 0
+  let running = true
+  const loop = (async () => {
+    const start = Date.now()
+    while (running) {
+      const n = seq++
+      const room = rooms[n % rooms.length]
+      const sent = publish(0, room, 'fault.tick', { seq: n, at: Date.now(), pad }).then((res) => {
+        if (res.status === 200) log.get(room)!.push({ offset: res.body.offset, epoch: res.body.epoch, seq: n })
+        else failed.push({ room, seq: n, status: res.status })
+      })
+      pending.add(sent)
+      void sent.finally(() => pending.delete(sent))
+      await sleep(Math.max(0, start + (seq * 1000) / rate - Date.now()))
+    }
+  })()
+  return {
+    log,
+    failed,
+    count: () => seq,
+    async stop () {
+      running = false
+      await loop
+      await Promise.all(pending)
+      for (const list of log.values()) list.sort((a, b) => a.offset - b.offset)
+    }
+  }
+}
+
+/** What a socket heard in a room that the published log does not have, or lacks, or has twice, or out of order. */
+export function compare (heard: Heard[], published: Published[]) {
+  const key = (e: { epoch: string, offset: number, seq: number }) => `${e.epoch}/${e.offset}/${e.seq}`
+  const got = heard.map(key)
+  const want = published.map(key)
+  const lost = want.filter((k) => !got.includes(k)).length
+  const duplicated = got.length - new Set(got).size
+  const unknown = got.filter((k) => !want.includes(k)).length
+  const ordered = heard.every((e, i) => i === 0 || e.offset > heard[i - 1].offset)
+  return { same: JSON.stringify(got) === JSON.stringify(want), lost, duplicated, unknown, ordered }
 }

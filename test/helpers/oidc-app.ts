@@ -14,11 +14,12 @@ export interface OidcApp {
   issuer: string
 }
 
-/** An app listening on a loopback port with the OpenID provider on, its issuer PUBLIC_URL/oidc. */
-export async function oidcApp (t: Test, env: Record<string, string> = {}): Promise<OidcApp> {
+/** An app listening on a loopback port with the OpenID provider on, its issuer PUBLIC_URL/oidc (`env` may depend on that origin). */
+export async function oidcApp (t: Test, env: Record<string, string> | ((origin: string) => Promise<Record<string, string>>) = {}): Promise<OidcApp> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const app = await build(t, { env: { ...ENV, ...SECRETS, PUBLIC_URL: origin, OIDC_PROVIDER_ENABLED: 'true', ...env } })
+  const more = typeof env === 'function' ? await env(origin) : env
+  const app = await build(t, { env: { ...ENV, ...SECRETS, PUBLIC_URL: origin, OIDC_PROVIDER_ENABLED: 'true', ...more } })
   await app.listen({ port, host: '127.0.0.1' })
   return { app, origin, issuer: `${origin}/oidc` }
 }

@@ -62,7 +62,7 @@ export async function codeClient (app: FastifyInstance, rp: RelyingParty, more: 
  * is given; resolves once the page has moved on (to consent, or back to the application).
  */
 export async function signInOnPage (page: Page, account: { email: string, password: string }, totpSecret?: string): Promise<void> {
-  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Email', { exact: true }).fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   if (!totpSecret) return

@@ -2,10 +2,15 @@ import { generateKeyPairSync } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
 import { ConfigError, defineConcern, invalid } from './concern.js'
 import { keptLocally } from './files.js'
+import { list } from './forms.js'
 
 const Flag = Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true or false (unset: on outside production)' })
 const PublicUrl = Type.String({ pattern: '^https?://[^?#]+$', description: 'the http(s):// address of this service, without query or fragment' })
 const SigningKeys = Type.String({ description: 'a JWKS (JSON) with private keys: an RS256 key, and optionally EdDSA (Ed25519) keys' })
+const ResourceServers = Type.String({ description: 'comma-separated absolute http(s) URIs without fragment: the APIs a `resource` parameter may name' })
+
+/** Where the provider is mounted: its issuer is `PUBLIC_URL` followed by this path. */
+export const OIDC_PATH = '/oidc'
 
 /** A private JWK as oidc-provider takes it (its `jwks.keys`). */
 export type PrivateJwk = Record<string, unknown> & { kty: string, kid?: string, alg?: string }
@@ -15,8 +20,15 @@ export interface OidcConfig {
   oidcProviderEnabled: boolean
   /** The service's own external base URL (PUBLIC_URL): the provider's issuer is `<publicUrl>/oidc`. */
   publicUrl: string
+  /** `<publicUrl>/oidc`: the provider's issuer, under which it is mounted. */
+  oidcIssuer: string
   /** The provider's signing keys (OIDC_SIGNING_KEYS or its _FILE; generated under DATA_DIR outside production). */
   oidcSigningKeys: PrivateJwk[]
+  /**
+   * The resource servers (RFC 8707) a client may ask a token for (OIDC_RESOURCE_SERVERS): each
+   * gets JWT access tokens (RFC 9068) with itself as the audience; none named, opaque tokens.
+   */
+  oidcResourceServers: string[]
 }
 
 /** Latchkey as an OpenID provider (docs/oidc-provider.md): whether it runs, its issuer and its keys. */
@@ -24,7 +36,8 @@ export const oidc = defineConcern({
   env: {
     OIDC_PROVIDER_ENABLED: Type.Optional(Flag),
     PUBLIC_URL: Type.Optional(PublicUrl),
-    OIDC_SIGNING_KEYS: Type.Optional(SigningKeys)
+    OIDC_SIGNING_KEYS: Type.Optional(SigningKeys),
+    OIDC_RESOURCE_SERVERS: Type.Optional(ResourceServers)
   },
   read: (env, { isProduction, dataDir }): OidcConfig => {
     const enabled = env.OIDC_PROVIDER_ENABLED === undefined ? !isProduction : env.OIDC_PROVIDER_ENABLED === 'true'
@@ -35,9 +48,10 @@ export const oidc = defineConcern({
       throw new ConfigError('Invalid configuration: OIDC_SIGNING_KEYS (or OIDC_SIGNING_KEYS_FILE) must be set in production when OIDC_PROVIDER_ENABLED=true')
     }
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '8000'}`).replace(/\/+$/, '')
-    if (!enabled) return { oidcProviderEnabled: false, publicUrl, oidcSigningKeys: [] }
+    const oidcIssuer = `${publicUrl}${OIDC_PATH}`
+    if (!enabled) return { oidcProviderEnabled: false, publicUrl, oidcIssuer, oidcSigningKeys: [], oidcResourceServers: [] }
     const text = env.OIDC_SIGNING_KEYS ?? keptLocally(dataDir, 'oidc-signing-keys.json', generateKeys)
-    return { oidcProviderEnabled: true, publicUrl, oidcSigningKeys: parseKeys(text) }
+    return { oidcProviderEnabled: true, publicUrl, oidcIssuer, oidcSigningKeys: parseKeys(text), oidcResourceServers: parseResources(env.OIDC_RESOURCE_SERVERS) }
   }
 })
 
@@ -67,4 +81,14 @@ function parseKeys (text: string): PrivateJwk[] {
   const list = keys as PrivateJwk[]
   if (!list.some((k) => k.kty === 'RSA')) throw invalid('OIDC_SIGNING_KEYS', SigningKeys, 'no RSA key')
   return list
+}
+
+/** Each URI as a client sends it in `resource` (oidc-provider compares them as strings). */
+function parseResources (text: string | undefined): string[] {
+  const uris = list(text)
+  for (const uri of uris) {
+    const parsed = URL.parse(uri)
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || uri.includes('#')) throw invalid('OIDC_RESOURCE_SERVERS', ResourceServers, uri)
+  }
+  return uris
 }

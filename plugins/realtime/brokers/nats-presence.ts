@@ -7,7 +7,7 @@ import { roomToken } from './nats-names.js'
  * How often an instance puts its present sockets' keys again, and how long a key lives without
  * that (the bucket's TTL, ms): a dead instance's sockets are gone within LEASE_MS + SWEEP_MS.
  */
-export const HEARTBEAT_MS = 500
+const HEARTBEAT_MS = 500
 export const LEASE_MS = 1500
 const SWEEP_MS = 250
 
@@ -23,9 +23,11 @@ interface Entry { room: string, userId: string, since: string }
 export function natsPresence (kv: KV, log: FastifyBaseLogger) {
   // This instance's present sockets, by key.
   const mine = new Map<string, Entry>()
+  // The watch's listener, also told at once of this instance's own leaves.
+  let notify: (change: PresenceChange) => void = () => {}
   let beating: NodeJS.Timeout | undefined
-  // Every instance's sockets as the watch saw them: room -> key -> user and when last put.
-  const view = new Map<string, Map<string, { userId: string, seenAt: number }>>()
+  // Every instance's sockets as the watch saw them: room -> key -> user, since when, and when last put.
+  const view = new Map<string, Map<string, { userId: string, since: string, seenAt: number }>>()
 
   const keyOf = (room: string, connectionId: string) => `${roomToken(room)}.${connectionId}`
   const connections = (room: string, userId: string) => [...view.get(room)?.values() ?? []].filter((c) => c.userId === userId).length
@@ -53,9 +55,9 @@ export function natsPresence (kv: KV, log: FastifyBaseLogger) {
   function apply (e: KvWatchEntry, onChange: (change: PresenceChange) => void) {
     const room = Buffer.from(e.key.slice(0, e.key.indexOf('.')), 'base64url').toString()
     if (e.operation !== 'PUT') return drop(room, e.key, onChange)
-    let userId: string
+    let userId: string, since: string
     try {
-      userId = (e.json() as Entry).userId
+      ({ userId, since } = e.json() as Entry)
     } catch (err) {
       return log.warn({ err, key: e.key }, 'bad presence entry')
     }
@@ -63,13 +65,15 @@ export function natsPresence (kv: KV, log: FastifyBaseLogger) {
     if (!sockets) view.set(room, (sockets = new Map()))
     const known = sockets.has(e.key)
     const before = known ? -1 : connections(room, userId)
-    sockets.set(e.key, { userId, seenAt: Date.now() })
+    // When it was put: on this clock as heard, or (a value the watch found at its start) as stored, if not later.
+    sockets.set(e.key, { userId, since, seenAt: e.isUpdate ? Date.now() : Math.min(Date.now(), e.created.getTime()) })
     if (before === 0) onChange({ room, event: 'presence.joined', userId })
   }
 
   return {
     /** Watches the bucket (every instance's changes, in order) until the returned stop. */
     async watch (onChange: (change: PresenceChange) => void): Promise<() => void> {
+      notify = onChange
       const updates = await kv.watch({ key: '>' })
       void (async () => {
         for await (const e of updates) apply(e, onChange)
@@ -106,17 +110,25 @@ export function natsPresence (kv: KV, log: FastifyBaseLogger) {
       const key = keyOf(room, connectionId)
       if (!mine.delete(key)) return
       stopIfIdle()
+      // Out of this instance's view at once (its delete comes back through the watch and finds nothing).
+      drop(room, key, notify)
       await kv.delete(key)
     },
 
-    /** Who is present in a room: its live keys, read from the bucket. */
+    /**
+     * Who is present in a room: the watch's view (and this instance's own sockets), the keys put
+     * again within LEASE_MS (a dead instance's go stale before JetStream's expiry removes them).
+     * Not a listing of the bucket's keys: one races with the heartbeats' puts, listing a key
+     * twice or not at all.
+     */
     async present (room: string): Promise<PresentUser[]> {
-      const keys: string[] = []
-      for await (const key of await kv.keys(`${roomToken(room)}.>`)) keys.push(key)
       const users = new Map<string, PresentUser>()
-      for (const found of await Promise.all(keys.map((key) => kv.get(key)))) {
-        if (!found || found.operation !== 'PUT') continue
-        const { userId, since } = found.json() as Entry
+      const stale = Date.now() - LEASE_MS
+      const seen = view.get(room) ?? new Map<string, { userId: string, since: string, seenAt: number }>()
+      // This instance's own sockets count even before the watch brings their keys back.
+      const own = [...mine].filter(([key, e]) => e.room === room && !seen.has(key)).map(([, e]) => ({ ...e, seenAt: Date.now() }))
+      for (const { userId, since, seenAt } of [...seen.values(), ...own]) {
+        if (seenAt < stale) continue
         const user = users.get(userId)
         if (!user) users.set(userId, { userId, connections: 1, since })
         else {

@@ -14,7 +14,7 @@ const WRONG_LAST_SEQUENCE = 10071
 /** A publish that lost the race for a room's next offset this many times in a row gives up. */
 const MAX_ATTEMPTS = 50
 /** Events published in a transaction travel in a NOTIFY until sent on: under its 8,000-byte limit. */
-export const AFTER_COMMIT_MAX = 7000
+const AFTER_COMMIT_MAX = 7000
 /** How long connecting at start-up may take before the app refuses to start (ms). */
 const CONNECT_TIMEOUT_MS = 3000
 /** Heads of rooms this instance remembers, to publish without reading the room's last event first. */
@@ -33,11 +33,17 @@ const nanos = (ms: number) => ms * 1_000_000
  * Connects to NATS (BROKER_URL) and makes sure the rooms' stream and the presence bucket exist,
  * or throws a start-up error naming the URL.
  */
-export async function connectNats (url: string): Promise<NatsConnection> {
-  const { hostname, port, username, password } = new URL(url)
+/** The server's address of a nats:// URL, for messages: never its user or password. */
+const addressOf = (url: string) => {
+  const { hostname, port } = new URL(url)
+  return `${hostname}:${port || 4222}`
+}
+
+async function connectNats (url: string): Promise<NatsConnection> {
+  const { username, password } = new URL(url)
   try {
     return await connect({
-      servers: `${hostname}:${port || 4222}`,
+      servers: addressOf(url),
       ...(username ? { user: decodeURIComponent(username), pass: decodeURIComponent(password) } : {}),
       name: 'latchkey',
       timeout: CONNECT_TIMEOUT_MS,
@@ -45,7 +51,7 @@ export async function connectNats (url: string): Promise<NatsConnection> {
       reconnectTimeWait: 500
     })
   } catch (err) {
-    throw new Error(`The rooms broker cannot reach NATS at ${hostname}:${port || 4222} (BROKER_URL): ${(err as Error).message}`, { cause: err })
+    throw new Error(`The rooms broker cannot reach NATS at ${addressOf(url)} (BROKER_URL): ${(err as Error).message}`, { cause: err })
   }
 }
 
@@ -92,19 +98,34 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
     }
   }
 
+  let kv: Awaited<ReturnType<Kvm['create']>>
   try {
     jsm = await jetstreamManager(nc)
     await ensureStream()
+    kv = await new Kvm(nc).create(names.bucket, { ttl: LEASE_MS, history: 1, storage: 'memory' })
   } catch (err) {
     await nc.close()
-    throw new Error(`The rooms broker cannot use JetStream at ${config.brokerUrl} (BROKER_URL; nats-server -js): ${(err as Error).message}`, { cause: err })
+    throw new Error(`The rooms broker cannot use JetStream at ${addressOf(config.brokerUrl!)} (BROKER_URL; nats-server -js): ${(err as Error).message}`, { cause: err })
   }
-  const kv = await new Kvm(nc).create(names.bucket, { ttl: LEASE_MS, history: 1, storage: 'memory' })
   const presence = natsPresence(kv, log)
 
+  /** Keeps a room's head; never an older one (the consumer may deliver an event after this instance's next publish). */
   function remember (room: string, head: Head) {
-    if (heads.size >= HEADS_KEPT && !heads.has(room)) heads.delete(heads.keys().next().value!)
+    const known = heads.get(room)
+    if (known && known.seq >= head.seq) return
+    if (heads.size >= HEADS_KEPT && !known) heads.delete(heads.keys().next().value!)
     heads.set(room, head)
+  }
+
+  // This instance's publishes into one room go one after the other, in the order called: at
+  // once, all but one would expect the same last sequence and be refused.
+  const queues = new Map<string, Promise<unknown>>()
+  function inTurn<T> (room: string, publish: () => Promise<T>): Promise<T> {
+    const result = (queues.get(room) ?? Promise.resolve()).then(publish)
+    const done = result.catch(() => {})
+    queues.set(room, done)
+    void done.then(() => { if (queues.get(room) === done) queues.delete(room) })
+    return result
   }
 
   async function lastOf (room: string): Promise<Head | null> {
@@ -155,7 +176,7 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
   return {
     up: () => connected && !nc.isClosed(),
 
-    publish: (room, event, data) => append(room, event, data),
+    publish: (room, event, data) => inTurn(room, () => append(room, event, data)),
 
     /**
      * JetStream knows nothing of PostgreSQL transactions: the event goes into a NOTIFY sent with
@@ -193,7 +214,7 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
           } catch (err) {
             return log.warn({ err }, 'bad room notification')
           }
-          append(notice.room, notice.event, notice.data, notice.id).catch((err) => log.warn({ err, room: notice.room }, 'room event not sent on after commit'))
+          inTurn(notice.room, () => append(notice.room, notice.event, notice.data, notice.id)).catch((err) => log.warn({ err, room: notice.room }, 'room event not sent on after commit'))
         }
       }, opts.probeMs ?? 5000)
       stops = [() => messages.stop(), unwatch]

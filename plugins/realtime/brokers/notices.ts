@@ -18,26 +18,39 @@ export function noticeReader (readRows: ReadRows, deliver: (event: RoomEvent) =>
   let draining = false
   const key = (n: { room: string, offset: number }) => `${n.offset}:${n.room}`
 
+  /** The rows of a batch's references; null when they could not be read (their rooms are lost, as a gone row's). */
+  async function rowsOf (refs: Notice[]) {
+    if (!refs.length) return new Map<string, unknown>()
+    try {
+      const rows = await readRows({ rooms: refs.map((n) => n.room), offsets: refs.map((n) => n.offset) })
+      return new Map(rows.map((r) => [key(r), r.data]))
+    } catch (err) {
+      log.warn({ err }, 'room events not read')
+      return null
+    }
+  }
+
   async function drain () {
     draining = true
-    while (queue.length) {
-      const batch = queue.splice(0, queue.length)
-      const refs = batch.filter((n) => n.ref)
-      const rows = refs.length
-        ? await readRows({ rooms: refs.map((n) => n.room), offsets: refs.map((n) => n.offset) }).catch((err) => {
-          log.warn({ err }, 'room events not read')
-          return []
-        })
-        : []
-      const data = new Map(rows.map((r) => [key(r), r.data]))
-      for (const { ref, ...event } of batch) {
-        if (ref && !data.has(key(event))) {
-          log.warn({ room: event.room, offset: event.offset }, 'room event gone before it was read')
-          lost?.(event.room)
-        } else deliver((ref ? { ...event, data: data.get(key(event)) } : event) as RoomEvent)
+    try {
+      while (queue.length) {
+        const batch = queue.splice(0, queue.length)
+        const data = await rowsOf(batch.filter((n) => n.ref))
+        for (const { ref, ...event } of batch) {
+          try {
+            if (ref && !data?.has(key(event))) {
+              if (data) log.warn({ room: event.room, offset: event.offset }, 'room event gone before it was read')
+              lost?.(event.room)
+            } else deliver((ref ? { ...event, data: data!.get(key(event)) } : event) as RoomEvent)
+          } catch (err) {
+            // One room's failure is its own: the notifications after it are still delivered.
+            log.error({ err, room: event.room }, 'room event not delivered')
+          }
+        }
       }
+    } finally {
+      draining = false
     }
-    draining = false
   }
 
   return {

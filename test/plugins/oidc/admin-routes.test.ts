@@ -47,7 +47,8 @@ t.test('/v1/admins OAuth client routes: create (secret once), list, update, rota
   t.equal(listed.statusCode, 200)
   t.same(listed.json().clients.map((c: any) => c.clientId), [client.clientId, pub.json().client.clientId], 'oldest first')
   t.notOk(listed.body.includes(clientSecret.slice(4)) || listed.body.includes(stored.secret_hash), 'never a secret nor its hash')
-  t.same(Object.keys(listed.json().clients[0]).sort(), ['clientId', 'createdAt', 'grantTypes', 'name', 'organizationId', 'redirectUris', 'scopes', 'type', 'updatedAt'])
+  t.same(Object.keys(listed.json().clients[0]).sort(), ['backchannelLogoutUri', 'clientId', 'createdAt', 'grantTypes', 'name', 'organizationId',
+    'postLogoutRedirectUris', 'redirectUris', 'scopes', 'type', 'updatedAt'])
 
   const updated = await call('updateoauthclient', { clientId: client.clientId, redirectUris: ['https://billing.example.com/cb2', 'https://billing.example.com/cb3'], scopes: ['openid'] })
   t.equal(updated.statusCode, 200, updated.body)
@@ -187,4 +188,28 @@ t.test('a client registered by the route works in the provider at once; a rotate
   t.equal(gone.status, 401, 'a deleted client is unknown')
   const [after] = await app.sql`select count(*)::int as n from oidc_payloads where payload->>'clientId' = ${created.client.clientId}`
   t.equal(after.n, 0, 'its tokens went with it')
+})
+
+t.test('logout URIs: set with the client, checked as redirect URIs, given to the provider, removed with null', async (t) => {
+  const { app } = await oidcApp(t)
+  const call = await adminCaller(app)
+  const created = await call('createoauthclient', { name: 'Notes', type: 'confidential', redirectUris: ['https://notes.example.com/cb'],
+    grantTypes: ['authorization_code'], postLogoutRedirectUris: ['https://notes.example.com/bye'], backchannelLogoutUri: 'https://notes.example.com/bc' })
+  t.equal(created.statusCode, 201, created.body)
+  const { clientId } = created.json().client
+  t.match(created.json().client, { postLogoutRedirectUris: ['https://notes.example.com/bye'], backchannelLogoutUri: 'https://notes.example.com/bc' })
+  const seen = async () => (await app.oidcProvider!.Client.find(clientId))!.metadata()
+  t.match(await seen(), { post_logout_redirect_uris: ['https://notes.example.com/bye'], backchannel_logout_uri: 'https://notes.example.com/bc' },
+    'the provider has them at once')
+
+  assertError(t, await call('updateoauthclient', { clientId, postLogoutRedirectUris: ['https://notes.example.com/*'] }), 400, 'OAUTH_CLIENT.BAD_REQUEST_REDIRECT_URI')
+  assertError(t, await call('updateoauthclient', { clientId, backchannelLogoutUri: 'http://notes.example.com/bc' }), 400, 'OAUTH_CLIENT.BAD_REQUEST_REDIRECT_URI')
+  assertError(t, await call('createoauthclient', { name: 'm', type: 'confidential', grantTypes: ['client_credentials'],
+    backchannelLogoutUri: 'https://m.example.com/bc' }), 400, 'OAUTH_CLIENT.BAD_REQUEST_REDIRECT_URI')
+
+  const cleared = await call('updateoauthclient', { clientId, backchannelLogoutUri: null, postLogoutRedirectUris: [] })
+  t.equal(cleared.statusCode, 200, cleared.body)
+  t.match(cleared.json().client, { postLogoutRedirectUris: [], backchannelLogoutUri: null, redirectUris: ['https://notes.example.com/cb'] })
+  const after = await seen()
+  t.same([after.post_logout_redirect_uris, after.backchannel_logout_uri], [[], undefined], 'the provider no longer has them')
 })

@@ -5,7 +5,8 @@ import { oidcApp } from '../../helpers/oidc-app.js'
 import { newPage } from '../../helpers/browser.js'
 import { createTestAccount, sessionsOf } from '../../helpers/accounts.js'
 import { USER, codeClient, consentOnPage, relyingParty, signInOnPage } from '../../helpers/oidc-flow.js'
-import { nameOf, oauthClients } from '../../../db/schema.js'
+import { oauthClientAdmin } from '../../../plugins/oidc/client-admin.js'
+import { CLI_ACTOR } from '../../../plugins/audit/events.js'
 
 const insecure = { execute: [client.allowInsecureRequests] }
 
@@ -15,8 +16,9 @@ t.test('RP-initiated logout ends the Latchkey session, and the provider posts a 
   const account = await createTestAccount(app, USER, { isEmailConfirmed: true })
   const { row, clientSecret } = await codeClient(app, rp)
   const bye = `${rp.origin}/bye`
-  await app.sql.unsafe(`update ${nameOf(oauthClients)} set backchannel_logout_uri = $1, post_logout_redirect_uris = $2 where id = $3`,
-    [rp.backchannelUri, [bye], row.id])
+  // As updateoauthclient sets them (the admins' route, test/plugins/oidc/admin-routes.test.ts).
+  await oauthClientAdmin(app.sql, false).update({ accountId: null, context: CLI_ACTOR },
+    { clientId: row.id, postLogoutRedirectUris: [bye], backchannelLogoutUri: rp.backchannelUri })
   const config = await client.discovery(new URL(issuer), row.id, clientSecret!, undefined, insecure)
   t.equal(config.serverMetadata().backchannel_logout_supported, true, 'discovery says so')
 

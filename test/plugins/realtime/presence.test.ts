@@ -95,6 +95,19 @@ forEachBroker(t, async (t, broker) => {
       t.same((await who(watcher)).map((u: Message) => u.userId).sort(), [alice.id, erin.id, frank.id].sort(), 'both are present again')
     })
 
+    t.test('an instance whose request pool is busy past its lease keeps it (renewed on a connection of its own): its users stay', async (t) => {
+      if (broker === 'nats') return t.pass('NATS keeps presence in a KV bucket, without instance leases')
+      const grace = await registerUser(a.app)
+      await present(await connectUser(t, b.ws!, grace.token))
+      await watcher.waitFor(change('presence.joined', grace.id))
+      // Every connection of b's pool busy for 3 s, two and a half leases: a renewal queued behind them would lapse.
+      const busy = Promise.all(Array.from({ length: b.app.config.dbPoolSize }, () => b.app.sql`select pg_sleep(3)`))
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      t.ok((await who(watcher)).some((u: Message) => u.userId === grace.id), 'grace is still listed while b\'s pool is busy')
+      await busy
+      t.notOk(watcher.messages.some(change('presence.left', grace.id)), 'and no presence.left was sent for her')
+    })
+
     t.test('the users of an instance that dies are gone within 2 s, with presence.left', async (t) => {
       const url = a.app.config.databaseUrl!
       const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-presence-'))

@@ -146,4 +146,9 @@ t.test('the audit insert writes the deliveries and queues no job: the dispatcher
   await signIn(app, user, await createTestAccount(app, user))
   t.equal(await app.webhooks.dispatch(), 0, 'a second due delivery: the endpoint\'s job is already queued')
   t.equal((await jobs()).length, 1, 'still one job')
+  // A job that failed for good stays in graphile-worker's table with its key: it must not hold the endpoint back.
+  await app.sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'database down'`
+  t.equal(await app.webhooks.dispatch(), 1, 'a job whose attempts are spent: the dispatcher queues the endpoint again')
+  t.same([...await app.sql`select attempts, max_attempts from graphile_worker.jobs where key = ${`webhooks:${off.webhook.id}`}`],
+    [{ attempts: 0, max_attempts: 10 }], 'the endpoint\'s key is on a fresh job (graphile-worker leaves the failed one without it)')
 })

@@ -48,3 +48,13 @@ t.test('signing keys that are not a private JWKS with an RSA key are refused', a
   refuses(t, { ...env, OIDC_SIGNING_KEYS: JSON.stringify({ keys: [ed] }) }, 'OIDC_SIGNING_KEYS', /no RSA key/)
   refuses(t, { ...env, PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL')
 })
+
+t.test('OIDC_RESOURCE_SERVERS: absolute http(s) URIs without fragment, kept as written', async (t) => {
+  const env = { NODE_ENV: 'development', DATA_DIR: tempDir(t) }
+  t.same(loadConfig(env).oidcResourceServers, [], 'none by default')
+  t.same(loadConfig({ ...env, OIDC_RESOURCE_SERVERS: 'https://api.example.com/, http://localhost:9000/v1' }).oidcResourceServers,
+    ['https://api.example.com/', 'http://localhost:9000/v1'])
+  for (const bad of ['api.example.com', 'urn:x:y', 'https://api.example.com/#x']) {
+    refuses(t, { ...env, OIDC_RESOURCE_SERVERS: bad }, 'OIDC_RESOURCE_SERVERS', new RegExp(`got ${bad.replace(/[.#/]/g, '\\$&')}`))
+  }
+})

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify'
+import type { Configuration } from 'oidc-provider'
+import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
+
+type ResourceIndicators = NonNullable<NonNullable<Configuration['features']>['resourceIndicators']>
+
+/** What `invalid_target` says (oidc-provider's InvalidTarget, passed in: the library is imported only when the provider is on). */
+export type InvalidTarget = new (description: string) => Error
+
+/**
+ * Resource indicators (RFC 8707): a client names the API its access token is for (`resource`),
+ * one of OIDC_RESOURCE_SERVERS, and gets a JWT access token (RFC 9068: `typ` at+jwt, signed
+ * RS256 with the provider's key, `aud` the resource) that the API verifies with the JWKS alone.
+ * Its life is the service's own access tokens' (ACCESS_TOKEN_EXPIRES_IN): a JWT cannot be
+ * revoked before it ends. Without `resource`, tokens stay opaque (userinfo, introspection).
+ * The scopes such a token may carry: `email` and the organizations' permissions (docs/organizations.md); an organization's
+ * client_credentials token also carries `org` (provider.ts).
+ */
+export function resourceIndicators (app: FastifyInstance, InvalidTarget: InvalidTarget): ResourceIndicators {
+  const known = new Set(app.config.oidcResourceServers)
+  const scope = ['email', ...LATCHKEY_PERMISSIONS].join(' ')
+  return {
+    enabled: true,
+    getResourceServerInfo: (_ctx, resource) => {
+      if (!known.has(resource)) throw new InvalidTarget('the resource is not a registered resource server (OIDC_RESOURCE_SERVERS)')
+      return { scope, audience: resource, accessTokenFormat: 'jwt', accessTokenTTL: app.config.accessTokenTtl, jwt: { sign: { alg: 'RS256' } } }
+    }
+  }
+}
