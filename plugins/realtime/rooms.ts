@@ -7,7 +7,7 @@ import type { Queryable } from '../core/db.js'
 import { MEMBERSHIP_CHANNEL } from '../orgs/repository.js'
 import { keepListening } from './listen.js'
 import { createRoomAccess, userRoom } from './room-access.js'
-import type { Broker, PresenceChange, Position, RoomEvent } from './brokers/broker.js'
+import type { Broker, PresenceChange, Position, Recovery, RoomEvent } from './brokers/broker.js'
 import { createBroker } from './brokers/index.js'
 
 declare module 'fastify' {
@@ -30,13 +30,16 @@ export const CLOSE_SLOW_CONSUMER = 1013
 export interface Revocation { family?: string, except?: string | null }
 
 /** A socket joining with `since`: the live events heard meanwhile, sent after the missed ones. */
-interface Recovering { buffered: Array<{ offset: number, frame: Buffer }> }
+interface Recovering { buffered: Array<{ offset: number, epoch?: string, frame: Buffer }> }
+
+/** Whether an event is at or before a position of its room (sent already, or published before the join). */
+const reached = (offset: number, epoch: string | undefined, floor: Position) => epoch === floor.epoch && offset <= floor.offset
 
 export function createRooms (app: FastifyInstance, broker: Broker) {
   const members = new Map<string, Set<WebSocket>>()
   // Per socket and room: a recovery under way, or the last offset it sent (live events up to it are duplicates).
   const recovering = new WeakMap<WebSocket, Map<string, Recovering>>()
-  const floors = new WeakMap<WebSocket, Map<string, number>>()
+  const floors = new WeakMap<WebSocket, Map<string, Position>>()
   // Sockets that asked for a room's presence events.
   const watchers = new Map<string, Set<WebSocket>>()
   const connectionIds = new WeakMap<WebSocket, string>()
@@ -73,7 +76,7 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
   function deliver (roomEvent: RoomEvent) {
     const sockets = members.get(roomEvent.room)
     if (!sockets?.size) return
-    const { room, offset } = roomEvent
+    const { room, offset, epoch } = roomEvent
     // Serialized and UTF-8 encoded once for the whole room (a string would be encoded per
     // socket); `binary: false` keeps it a text frame.
     const frame = frameOf(roomEvent)
@@ -81,12 +84,12 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
     for (const socket of sockets) {
       const recovery = recovering.get(socket)?.get(room)
       if (recovery && offset !== undefined) {
-        recovery.buffered.push({ offset, frame })
+        recovery.buffered.push({ offset, epoch, frame })
         continue
       }
       const floor = floors.get(socket)?.get(room)
       if (floor !== undefined && offset !== undefined) {
-        if (offset <= floor) continue
+        if (reached(offset, epoch, floor)) continue
         floors.get(socket)!.delete(room)
       }
       if (sendTo(socket, frame)) sent++
@@ -128,24 +131,25 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
       if (!mine) recovering.set(socket, (mine = new Map()))
       mine.set(room, recovery)
       rooms.join(socket, room)
-      const { recovered, events } = await broker.history(room, since).catch((err) => {
+      const { recovered, events, head } = await broker.history(room, since).catch((err): Recovery => {
         app.log.warn({ err, room }, 'room history not read')
         return { recovered: false, events: [] }
       })
       if (mine.get(room) !== recovery) return
       mine.delete(room)
-      let last = recovered ? since.offset : -1
+      // Recovered: up to `since`, then each event sent; if not, nothing before the join follows it.
+      let last: Position | undefined = recovered ? since : head
       for (const event of events) {
         socket.send(frameOf(event), { binary: false })
-        last = event.offset!
+        last = { offset: event.offset!, epoch: event.epoch! }
       }
       joined(recovered)
-      for (const { offset, frame } of recovery.buffered) {
-        if (offset <= last) continue
+      for (const { offset, epoch, frame } of recovery.buffered) {
+        if (last && reached(offset, epoch, last)) continue
         sendTo(socket, frame)
-        last = offset
+        if (epoch) last = { offset, epoch }
       }
-      if (last < 0) return
+      if (!last) return
       let floor = floors.get(socket)
       if (!floor) floors.set(socket, (floor = new Map()))
       floor.set(room, last)

@@ -12,8 +12,12 @@ export interface RoomEvent {
 /** Where a client is in a room's history: the last offset it got, in that epoch. */
 export interface Position { offset: number, epoch: string }
 
-/** The events after a position, when the room still holds them all (`recovered`). */
-export interface Recovery { recovered: boolean, events: RoomEvent[] }
+/**
+ * The events after a position, when the room still holds them all (`recovered`), and the room's
+ * last position when read (`head`; absent: nothing published yet): a live event at or before it
+ * was published before the join.
+ */
+export interface Recovery { recovered: boolean, events: RoomEvent[], head?: Position }
 
 /** A user present in a room: its present sockets, on every instance, and since when. */
 export interface PresentUser { userId: string, connections: number, since: string }

@@ -227,9 +227,11 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
 
     async history (room, since) {
       const head = await lastOf(room)
-      if (!head || head.epoch !== since.epoch || head.offset < since.offset) return { recovered: false, events: [] }
-      if (head.offset === since.offset) return { recovered: true, events: [] }
-      if (head.offset - since.offset > config.roomHistorySize) return { recovered: false, events: [] }
+      if (!head) return { recovered: false, events: [] }
+      const position = { offset: head.offset, epoch: head.epoch }
+      if (head.epoch !== since.epoch || head.offset < since.offset) return { recovered: false, events: [], head: position }
+      if (head.offset === since.offset) return { recovered: true, events: [], head: position }
+      if (head.offset - since.offset > config.roomHistorySize) return { recovered: false, events: [], head: position }
       // The subject's messages (at most ROOM_HISTORY_SIZE), up to the head read above.
       const reader = await js.consumers.get(names.stream, { filter_subjects: subject(room), deliver_policy: DeliverPolicy.All })
       const events: RoomEvent[] = []
@@ -248,7 +250,7 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
       }
       // Complete: every offset from the one after `since` to the head's, in order.
       const recovered = events.length === head.offset - since.offset && events.every((e, i) => e.offset === since.offset + 1 + i)
-      return { recovered, events: recovered ? events : [] }
+      return { recovered, events: recovered ? events : [], head: position }
     },
 
     enter: (room, connectionId, userId) => presence.enter(room, connectionId, userId),

@@ -122,13 +122,14 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
 
     async history (room, since) {
       const rows = await statements.history.run(sql, { room, after: since.offset, ttl })
-      const head = rows[0]
-      if (!head || head.epoch !== since.epoch || head.last_offset < since.offset) return { recovered: false, events: [] }
+      if (!rows.length) return { recovered: false, events: [] }
+      const head = { offset: rows[0].last_offset, epoch: rows[0].epoch }
+      if (head.epoch !== since.epoch || head.offset < since.offset) return { recovered: false, events: [], head }
       const events: RoomEvent[] = rows.filter((r) => r.offset !== null)
         .map((r) => ({ room, event: r.event!, data: r.data, offset: r.offset!, epoch: head.epoch }))
       // Complete: every offset from the one after `since` to the head's, none pruned.
-      const recovered = events.length === head.last_offset - since.offset && (events.length === 0 || events[0].offset === since.offset + 1)
-      return { recovered, events: recovered ? events : [] }
+      const recovered = events.length === head.offset - since.offset && (events.length === 0 || events[0].offset === since.offset + 1)
+      return { recovered, events: recovered ? events : [], head }
     },
 
     enter: presence.enter,
