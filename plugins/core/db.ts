@@ -190,8 +190,17 @@ export default fp(async (app) => {
     collect () { this.set((sql as unknown as { waiting: number }).waiting) }
   })
   app.addHook('onClose', async () => {
-    await sql.end({ timeout: 5 })
-    if (directSql !== sql) await directSql.end({ timeout: 5 })
+    // Queries still running get 5 s; but with the database gone, a connection still trying to
+    // reach it would hold end() for all of them (a shutdown during an outage): ended at once then.
+    // A client whose every connection is busy is taken as reachable after a second.
+    for (const client of directSql === sql ? [sql] : [sql, directSql]) {
+      let timer: NodeJS.Timeout | undefined
+      const reachable = await Promise.race([
+        client`select 1`.then(() => true, () => false),
+        new Promise<boolean>((resolve) => { timer = setTimeout(resolve, 1000, true) })
+      ]).finally(() => clearTimeout(timer))
+      await client.end({ timeout: reachable ? 5 : 0 })
+    }
     await database.stop()
   })
 }, { name: 'db', dependencies: ['config', 'metrics'] })

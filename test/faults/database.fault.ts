@@ -103,7 +103,8 @@ t.test('PostgreSQL stopped under load, then started again', async (t) => {
     server.child.kill('SIGTERM')
     const code = await server.exited
     t.equal(code, 0, 'exit code 0')
-    t.ok(Date.now() - signalled < 8000, `closed in ${Date.now() - signalled} ms`)
+    // Well under the 5 s a database client's end() would wait for a connection that cannot reach it.
+    t.ok(Date.now() - signalled < 3000, `closed in ${Date.now() - signalled} ms`)
     t.notMatch(server.output(), /TypeError|uncaught/i, 'no crash was logged')
   })
 })
