@@ -1,8 +1,8 @@
 /**
  * A slow consumer under faults, three `dist/cli.js serve` instances behind Debian's HAProxy
  * (rooms-cluster.ts): a socket that reads nothing is closed with 1013, and the room's p99
- * delivery latency to the others stays within 1.5x of the same run without it (the median over
- * five alternated pairs of runs). Run by rooms-slow.fault.ts (PostgreSQL) and
+ * delivery latency to the others stays within 1.5x of the same runs without it (over five
+ * alternated pairs of runs). Run by rooms-slow.fault.ts (PostgreSQL) and
  * rooms-slow-nats.fault.ts (NATS).
  */
 import type { Socket } from 'node:net'
@@ -85,11 +85,13 @@ export function slowConsumer (broker: BrokerSetup) {
     const latencies = (list: typeof runs) => list.flatMap((r) => r.samples.filter((s) => s.sent < window).map((s) => s.latency))
     const p = (list: typeof runs, n: number) => percentile(latencies(list), n)
     t.ok(latencies(slowed).length >= 5 * READERS * SLOW_RATE * 2, `${latencies(slowed).length} deliveries to the readers in the first ${window} ms of the runs with it`)
-    // Each run with it against the run without it just before: the median of the five ratios, as
-    // the benchmark does, so that one pause of a loaded two-core machine in one run decides nothing.
-    const ratios = slowed.map((r, i) => p([r], 99) / p([quiet[i]], 99)).sort((a, b) => a - b)
-    t.ok(ratios[2] <= 1.5,
-      `the readers' p99 delivery latency with it against without, per pair: ${ratios.map((r) => r.toFixed(2)).join(', ')} (median at most 1.5; ` +
-      `all runs: p99 ${p(slowed, 99)} and ${p(quiet, 99)} ms, p50 ${p(slowed, 50)} and ${p(quiet, 50)} ms)`)
+    // The p99 over the five alternated runs of each kind. One run's p99 is its three or four worst
+    // events (every reader hears each event at about the same time), so one pause of a loaded
+    // two-core machine decided a ratio per pair (0.59 to 1.82 in one CI run); the runs together
+    // hold five times the events. The pairs' ratios are shown.
+    const ratios = slowed.map((r, i) => p([r], 99) / p([quiet[i]], 99))
+    t.ok(p(slowed, 99) <= 1.5 * p(quiet, 99),
+      `the readers' p99 delivery latency with it: ${p(slowed, 99)} ms, without: ${p(quiet, 99)} ms (at most 1.5x; p50 ${p(slowed, 50)} and ` +
+      `${p(quiet, 50)} ms; per pair ${ratios.map((r) => r.toFixed(2)).join(', ')})`)
   })
 }
