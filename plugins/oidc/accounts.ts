@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
 import { latestGrantId } from './grants.js'
+import { splitScopes } from './user-scopes.js'
 
 /**
  * The provider's accounts are Latchkey's users: `sub` is the user's id, `email` and
@@ -23,6 +24,8 @@ export function findAccount (app: FastifyInstance): NonNullable<Configuration['f
  * The consent a request may go on with: the one of this interaction, else this session's for
  * the client, else the user's newest one for it (given in another browser): consent is
  * remembered per client and scope until the user withdraws it (/v1/users/revokeauthorizedapp).
+ * The permission scopes asked for it refuses (user-scopes.ts): a remembered consent is not asked
+ * again for what a user is never granted.
  */
 export function loadExistingGrant (app: FastifyInstance): NonNullable<Configuration['loadExistingGrant']> {
   return async (ctx: KoaContextWithOIDC) => {
@@ -32,6 +35,9 @@ export function loadExistingGrant (app: FastifyInstance): NonNullable<Configurat
     const grantId = (oidc.result?.consent as { grantId?: string } | undefined)?.grantId ??
       oidc.session!.grantIdFor(clientId) ??
       await latestGrantId(app.sql, accountId, clientId)
-    return grantId ? await oidc.provider.Grant.find(grantId) : undefined
+    const grant = grantId ? await oidc.provider.Grant.find(grantId) : undefined
+    const { refused } = splitScopes(oidc.requestParamOIDCScopes)
+    if (grant && refused.length > 0) grant.rejectOIDCScope(refused)
+    return grant
   }
 }

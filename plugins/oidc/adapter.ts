@@ -2,6 +2,7 @@ import type postgres from 'postgres'
 import { nameOf, oidcPayloads } from '../../db/schema.js'
 import { statement } from '../core/db.js'
 import { clientMetadata, clientStatements } from './clients.js'
+import { withoutPermissions } from './user-scopes.js'
 
 const T = nameOf(oidcPayloads)
 
@@ -34,23 +35,27 @@ const statements = {
     select count(*)::int as deleted from d`)
 }
 
-function payloadOf (rows: PayloadRow[]): Record<string, unknown> | undefined {
+function payloadOf (kind: string, rows: PayloadRow[]): Record<string, unknown> | undefined {
   const row = rows[0]
   if (!row) return undefined
-  return row.consumed === null ? row.payload : { ...row.payload, consumed: Number(row.consumed) }
+  const payload = withoutPermissions(kind, row.payload)
+  return row.consumed === null ? payload : { ...payload, consumed: Number(row.consumed) }
 }
 
 /**
  * oidc-provider's storage on the service's PostgreSQL (its `adapter` option): one class per
  * model kind, its rows in oidc_payloads. A consumed code or refresh token keeps its row, marked
- * (`consumed`), so that its reuse is seen and its grant revoked.
+ * (`consumed`), so that its reuse is seen and its grant revoked. A user's grant, codes and tokens
+ * are written and read without permission scopes (user-scopes.ts): every token of the code and
+ * device flows takes its scope from its grant, so none carries one, even under a grant stored before.
  */
 export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> = new Set()) {
   return class PostgresAdapter {
     readonly kind: string
     constructor (kind: string) { this.kind = kind }
 
-    async upsert (id: string, payload: Record<string, unknown>, expiresIn?: number): Promise<void> {
+    async upsert (id: string, given: Record<string, unknown>, expiresIn?: number): Promise<void> {
+      const payload = withoutPermissions(this.kind, given)
       await statements.upsert.run(sql, {
         kind: this.kind,
         id,
@@ -69,10 +74,10 @@ export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> 
         return row && clientMetadata(row, scopes)
       }
       const find = this.kind === 'DeviceCode' ? statements.findExpired : statements.find
-      return payloadOf(await find.run(sql, { kind: this.kind, id }))
+      return payloadOf(this.kind, await find.run(sql, { kind: this.kind, id }))
     }
-    async findByUid (uid: string) { return payloadOf(await statements.findByUid.run(sql, { kind: this.kind, uid })) }
-    async findByUserCode (userCode: string) { return payloadOf(await statements.findByUserCode.run(sql, { kind: this.kind, userCode })) }
+    async findByUid (uid: string) { return payloadOf(this.kind, await statements.findByUid.run(sql, { kind: this.kind, uid })) }
+    async findByUserCode (userCode: string) { return payloadOf(this.kind, await statements.findByUserCode.run(sql, { kind: this.kind, userCode })) }
     async consume (id: string): Promise<void> { await statements.consume.run(sql, { kind: this.kind, id }) }
     async destroy (id: string): Promise<void> { await statements.destroy.run(sql, { kind: this.kind, id }) }
     async revokeByGrantId (grantId: string): Promise<void> { await statements.revokeByGrantId.run(sql, { grantId }) }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fastifyStatic from '@fastify/static'
 import type Provider from 'oidc-provider'
 import { CLIENT_DIR, pageCsp } from '../core/pages.js'
+import { isPermission, splitScopes } from './user-scopes.js'
 
 /** Where the interaction page's bundle and stylesheet are served (dist/client/oidc/). */
 const INTERACTION_ASSETS = '/oidc/pages/'
@@ -33,12 +34,15 @@ async function interactionOf (provider: Provider, request: FastifyRequest<{ Para
   return null
 }
 
-/** The scopes a consent would add (OpenID ones, and those of the resource servers asked for), and what the client asked for. */
+/**
+ * The scopes a consent would add (OpenID ones, and those of the resource servers asked for), and
+ * what the client asked for. Never a permission scope: a user does not grant one (user-scopes.ts).
+ */
 function scopesOf (interaction: Interaction) {
   const details = interaction.prompt.details as { missingOIDCScope?: string[], missingResourceScopes?: Record<string, string[]> }
   const asked = String(interaction.params.scope ?? '').split(' ').filter(Boolean)
   const missing = new Set([...details.missingOIDCScope ?? [], ...Object.values(details.missingResourceScopes ?? {}).flat()])
-  return { asked, missing: [...missing] }
+  return { asked, missing: [...missing].filter((scope) => !isPermission(scope)) }
 }
 
 /**
@@ -111,7 +115,10 @@ export async function interactionRoutes (app: FastifyInstance, provider: Provide
   })
 }
 
-/** The interaction's grant (or a new one) with what the consent step found missing added. */
+/**
+ * The interaction's grant (or a new one) with what the consent step found missing added, but
+ * permission scopes: those it refuses (answered, so not asked again, and never in a token).
+ */
 async function grantFor (provider: Provider, interaction: Interaction, accountId: string): Promise<string> {
   const clientId = String(interaction.params.client_id)
   const grant = (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
@@ -119,8 +126,14 @@ async function grantFor (provider: Provider, interaction: Interaction, accountId
   const details = interaction.prompt.details as {
     missingOIDCScope?: string[], missingOIDCClaims?: string[], missingResourceScopes?: Record<string, string[]>
   }
-  if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '))
+  const openid = splitScopes(details.missingOIDCScope ?? [])
+  if (openid.granted.length > 0) grant.addOIDCScope(openid.granted)
+  if (openid.refused.length > 0) grant.rejectOIDCScope(openid.refused)
   if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims)
-  for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '))
+  for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+    const { granted, refused } = splitScopes(scopes)
+    if (granted.length > 0) grant.addResourceScope(indicator, granted)
+    if (refused.length > 0) grant.rejectResourceScope(indicator, refused)
+  }
   return await grant.save()
 }

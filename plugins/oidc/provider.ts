@@ -32,6 +32,7 @@ export function providerConfiguration (app: FastifyInstance, errors: { InvalidTa
   // The cookies' signing key, derived from the RSA private key: as secret as it, stable across restarts.
   const rsa = keys.find((k) => k.kty === 'RSA') as unknown as { d: string }
   const cookieKey = createHmac('sha256', rsa.d).update('latchkey oidc cookies').digest('base64url')
+  // Permissions are known scopes for client_credentials; a user's grant never holds one (user-scopes.ts).
   const scopes = [...OIDC_SCOPES, ...LATCHKEY_PERMISSIONS]
   return {
     adapter: postgresAdapter(app.sql, new Set(scopes)) as unknown as Configuration['adapter'],

@@ -13,16 +13,18 @@ export type InvalidTarget = new (description: string) => Error
  * RS256 with the provider's key, `aud` the resource) that the API verifies with the JWKS alone.
  * Its life is the service's own access tokens' (ACCESS_TOKEN_EXPIRES_IN): a JWT cannot be
  * revoked before it ends. Without `resource`, tokens stay opaque (userinfo, introspection).
- * The scopes such a token may carry: `email` and the organizations' permissions (docs/organizations.md); an organization's
- * client_credentials token also carries `org` (provider.ts).
+ * The scopes such a token may carry: `email` for a user's (the code and device flows: a user grants
+ * no permission, user-scopes.ts); `email` and the organizations' permissions (docs/organizations.md)
+ * for a client_credentials token, which for an organization's client also carries `org` (provider.ts).
  */
 export function resourceIndicators (app: FastifyInstance, InvalidTarget: InvalidTarget): ResourceIndicators {
   const known = new Set(app.config.oidcResourceServers)
-  const scope = ['email', ...LATCHKEY_PERMISSIONS].join(' ')
+  const machine = ['email', ...LATCHKEY_PERMISSIONS].join(' ')
   return {
     enabled: true,
-    getResourceServerInfo: (_ctx, resource) => {
+    getResourceServerInfo: (ctx, resource) => {
       if (!known.has(resource)) throw new InvalidTarget('the resource is not a registered resource server (OIDC_RESOURCE_SERVERS)')
+      const scope = ctx.oidc.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials' ? machine : 'email'
       return { scope, audience: resource, accessTokenFormat: 'jwt', accessTokenTTL: app.config.accessTokenTtl, jwt: { sign: { alg: 'RS256' } } }
     }
   }

@@ -98,8 +98,11 @@ export class CookieJar {
   header (): string { return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
 }
 
-/** The steps an HTTP-driven authorization went through: the interaction prompts seen, and where it ended. */
-export interface Authorized { prompts: string[], callback: URL }
+/**
+ * The steps an HTTP-driven authorization went through: the interaction prompts seen, the scopes
+ * each consent step listed (what the page shows to consent to), and where it ended.
+ */
+export interface Authorized { prompts: string[], consented: string[][], callback: URL }
 
 /**
  * The code flow as the interaction page drives it, over HTTP: the authorization request, then
@@ -109,9 +112,10 @@ export interface Authorized { prompts: string[], callback: URL }
  */
 export async function authorizeOverHttp (origin: string, url: URL, accessToken: string, redirectUri: string, jar = new CookieJar()): Promise<Authorized> {
   const prompts: string[] = []
+  const consented: string[][] = []
   let next = url.href
   for (let hops = 0; hops < 12; hops++) {
-    if (next.startsWith(redirectUri)) return { prompts, callback: new URL(next) }
+    if (next.startsWith(redirectUri)) return { prompts, consented, callback: new URL(next) }
     const res = await fetch(new URL(next, origin), { redirect: 'manual', headers: { cookie: jar.header() } })
     jar.take(res)
     const location = res.headers.get('location')
@@ -119,8 +123,9 @@ export async function authorizeOverHttp (origin: string, url: URL, accessToken: 
     const interaction = /^\/oidc\/interaction\/([^/?]+)$/.exec(new URL(location, origin).pathname)
     if (!interaction) { next = new URL(location, origin).href; continue }
     const base = `${origin}/oidc/interaction/${interaction[1]}`
-    const details = await fetch(`${base}/details`, { headers: { cookie: jar.header() } }).then((r) => r.json()) as { prompt: string }
+    const details = await fetch(`${base}/details`, { headers: { cookie: jar.header() } }).then((r) => r.json()) as { prompt: string, missing: string[] }
     prompts.push(details.prompt)
+    if (details.prompt === 'consent') consented.push(details.missing)
     const step = await fetch(`${base}/${details.prompt}`, {
       method: 'POST',
       headers: { cookie: jar.header(), authorization: `${USER.scheme} ${accessToken}`, 'content-type': 'application/json' },

@@ -54,3 +54,25 @@ t.test('an expired row is not found, and the prune deletes it', async (t) => {
   const rows = await app.sql.unsafe<Array<{ id: string }>>(`select id from ${nameOf(oidcPayloads)} order by id`)
   t.same(rows.map((r) => r.id), ['forever'])
 })
+
+t.test('a user\'s grant and tokens are stored and read without permission scopes; a machine\'s token keeps them', async (t) => {
+  const app = await build(t)
+  const Adapter = postgresAdapter(app.sql)
+  const grants = new Adapter('Grant')
+  const tokens = new Adapter('AccessToken')
+  const machines = new Adapter('ClientCredentials')
+  const grant = { accountId: 'u1', clientId: 'c1', openid: { scope: 'openid members:remove' }, resources: { 'https://api.example.com/': 'email members:read' } }
+  await grants.upsert('g-1', grant, 600)
+  const refused = { accountId: 'u1', clientId: 'c1', openid: { scope: 'openid' }, resources: { 'https://api.example.com/': 'email' },
+    rejected: { openid: { scope: 'members:remove' }, resources: { 'https://api.example.com/': 'members:read' } } }
+  t.same(await grants.find('g-1'), refused, 'the permissions are refused, not granted')
+  const [stored] = await app.sql.unsafe<Array<{ payload: unknown }>>(`select payload from ${nameOf(oidcPayloads)} where id = 'g-1'`)
+  t.same(stored!.payload, refused, 'so it is stored')
+  // A row written before the rule is read by it.
+  await app.sql.unsafe(`update ${nameOf(oidcPayloads)} set payload = $1::text::jsonb where id = 'g-1'`, [JSON.stringify(grant)])
+  t.same(await grants.find('g-1'), refused, 'an older grant is read without them')
+  await tokens.upsert('at-1', { accountId: 'u1', grantId: 'g-1', scope: 'openid members:remove' }, 600)
+  t.same(await tokens.find('at-1'), { accountId: 'u1', grantId: 'g-1', scope: 'openid' })
+  await machines.upsert('cc-1', { clientId: 'c1', scope: 'members:remove' }, 600)
+  t.same(await machines.find('cc-1'), { clientId: 'c1', scope: 'members:remove' }, 'client_credentials: as issued')
+})
