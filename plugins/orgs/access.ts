@@ -61,12 +61,14 @@ export type Refusal = 'not_found' | 'stale_token' | 'forbidden'
  * version, it is stale. For the token's own organization on a route, the membership came with
  * the owner (`member`, plugins/accounts/auth.ts) and, at the claim's version, the claim's role
  * and permissions are the membership's (every change of role or of its permissions bumps the
- * version): no read. Otherwise the one indexed read of the membership with its role.
+ * version): no read. Otherwise the one indexed read of the membership with its role, and when
+ * it began (`since`: an org room's history reaches no further back).
  */
 export async function memberAccess (sql: Queryable, user: { id: string, org?: OrgClaim, member?: unknown }, organizationId: string,
-  permission: string | true): Promise<{ membership: Membership } | { refused: Refusal }> {
+  permission: string | true): Promise<{ membership: Membership, since?: Date } | { refused: Refusal }> {
   const claim = user.org?.id === organizationId ? user.org : undefined
   let membership: Membership
+  let since: Date | undefined
   if (claim && user.member !== undefined) {
     const joined = user.member as JoinedMembership | null
     if (!joined) return { refused: 'not_found' }
@@ -78,10 +80,11 @@ export async function memberAccess (sql: Queryable, user: { id: string, org?: Or
     const [row] = await orgStatements.membership.run(sql, { organizationId, userId: user.id })
     if (!row) return { refused: 'not_found' }
     membership = { organizationId, role: row.role, permissions: row.permissions, version: row.version, organization: row }
+    since = row.member_since
   }
   if (claim && claim.membershipVersion !== membership.version) return { refused: 'stale_token' }
   if (permission !== true && !grants(membership.permissions, permission)) return { refused: 'forbidden' }
-  return { membership }
+  return { membership, since }
 }
 
 export const notFound = () => new AppError(ORG_ERRORS.ORG_NOT_FOUND)

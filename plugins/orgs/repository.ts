@@ -49,8 +49,8 @@ const KEY_FIELDS = 'id, organization_id, name, prefix, permissions, created_by, 
 export const MEMBERSHIP_CHANNEL = 'latchkey_memberships'
 
 export const orgStatements = {
-  /** The one indexed read of every permission check: the caller's membership (primary key) in a live organization, with its role. */
-  membership: statement<MembershipRow, ByMember>((p) => `select o.*, m.user_id, m.role_id, r.name as role, r.permissions, m.version
+  /** The one indexed read of every permission check: the caller's membership (primary key) in a live organization, with its role and start. */
+  membership: statement<MembershipRow & { member_since: Date }, ByMember>((p) => `select o.*, m.user_id, m.role_id, r.name as role, r.permissions, m.version, m.created_at as member_since
     from ${M} m join ${O} o on o.id = m.organization_id join ${R} r on r.id = m.role_id
     where m.organization_id = ${p.organizationId} and m.user_id = ${p.userId} and ${LIVE}`),
   mine: statement<MembershipRow, { userId: string }>((p) => `select o.*, m.user_id, m.role_id, r.name as role, r.permissions, m.version

@@ -38,11 +38,14 @@ export function createFrames (app: FastifyInstance) {
   const invalid = (socket: WebSocket, request: FastifyRequest, names: string) =>
     refuse(socket, request, 'BAD_REQUEST_INVALID_ARGUMENTS', 'GLOBAL[bad_request_invalid_arguments]', {}, { names })
 
-  /** The join's answer once allowed: with `since`, the missed events first; with `presence`, visible. */
-  async function admit (socket: WebSocket, request: FastifyRequest, user: SocketUser, room: string, since: Position | undefined, presence: boolean) {
+  /**
+   * The join's answer once allowed: with `since`, the missed events first (none published before
+   * `notBefore`: an org room's, before the membership); with `presence`, visible.
+   */
+  async function admit (socket: WebSocket, request: FastifyRequest, user: SocketUser, room: string, since: Position | undefined, presence: boolean, notBefore?: Date) {
     if (socket.readyState !== socket.OPEN) return
     if (since) {
-      await rooms.recover(socket, room, since, (recovered) => send(socket, { type: 'joined', room, recovered }))
+      await rooms.recover(socket, room, since, (recovered) => send(socket, { type: 'joined', room, recovered }), notBefore)
     } else {
       rooms.join(socket, room)
     }
@@ -55,6 +58,7 @@ export function createFrames (app: FastifyInstance) {
     const since = positionOf(message.since)
     if (since === null || (message.presence !== undefined && typeof message.presence !== 'boolean')) return invalid(socket, request, 'since, presence')
     const organizationId = roomAccess.organizationOf(room)
+    let notBefore: Date | undefined
     if (organizationId) {
       const verdict = await roomAccess.mayJoin(user, organizationId).catch((err) => {
         request.log.warn({ err, room }, 'org room join not checked')
@@ -63,11 +67,12 @@ export function createFrames (app: FastifyInstance) {
       if (socket.readyState !== socket.OPEN) return
       // As the organization's routes answer 401: the token's org claim is outdated, refresh it.
       if (verdict === 'stale_token') return refuse(socket, request, 'UNAUTHORIZED', 'GLOBAL[unauthorized]', { room })
-      if (verdict !== 'ok') return refuse(socket, request, 'FORBIDDEN', 'GLOBAL[forbidden]', { room })
+      if (verdict === 'forbidden') return refuse(socket, request, 'FORBIDDEN', 'GLOBAL[forbidden]', { room })
+      notBefore = verdict.notBefore
     } else if (!roomAccess.open(user.id, room)) {
       return refuse(socket, request, 'FORBIDDEN', 'GLOBAL[forbidden]', { room })
     }
-    await admit(socket, request, user, room, since, message.presence === true)
+    await admit(socket, request, user, room, since, message.presence === true, notBefore)
   }
 
   async function publish (socket: WebSocket, request: FastifyRequest, user: SocketUser, room: string, message: Message) {

@@ -14,8 +14,19 @@ export const orgRoom = (organizationId: string) => `org:${organizationId}`
 /** What a member's role must grant to be in its organization's rooms. */
 export const ROOM_PERMISSION = 'rooms:join'
 
-/** `stale_token`: the token's org claim for the room's organization is of another membership version. */
-export type JoinVerdict = 'ok' | 'forbidden' | 'stale_token'
+/**
+ * Allowed, with the time before which the room's history is not the socket's (`notBefore`: an org
+ * room's member sees nothing older than its membership); `stale_token`: the token's org claim for
+ * the room's organization is of another membership version.
+ */
+export type JoinVerdict = { notBefore: Date } | 'forbidden' | 'stale_token'
+
+/**
+ * The first instant of a membership's history: `created_at` has microseconds, a Date milliseconds
+ * (truncated or rounded), so from the next millisecond on, and no event older than the membership
+ * ever passes (one published in its first millisecond may be withheld too).
+ */
+export const historyFrom = (memberSince: Date) => new Date(memberSince.getTime() + 1)
 
 /** An organization's memberships changed (MEMBERSHIP_CHANNEL); `gone`: the member, or every member (userId null), is out. */
 export interface MembershipNotice { organizationId: string, userId: string | null, gone: boolean }
@@ -66,14 +77,16 @@ export function createRoomAccess (app: FastifyInstance, rooms: LocalRooms) {
 
     /**
      * Whether a user, with the org claim of its socket's token, may join an organization's
-     * rooms. An unknown organization, not being a member and a role without rooms:join are alike.
+     * rooms, and from when its history is the user's: the membership's start, read with it (no
+     * other read). An unknown organization, not being a member and a role without rooms:join are alike.
      */
     async mayJoin (user: { id: string, org?: OrgClaim }, organizationId: string): Promise<JoinVerdict> {
       for (let attempt = 1; ; attempt++) {
         const seen = notices
         const access = await app.orgs.access(user, organizationId, ROOM_PERMISSION)
         if (seen === notices || attempt === ATTEMPTS) {
-          if (!('refused' in access)) return seen === notices ? 'ok' : 'forbidden'
+          // A socket's user brings no membership, so its row was read, start included (else: no history at all).
+          if (!('refused' in access)) return seen === notices ? { notBefore: historyFrom(access.since ?? new Date()) } : 'forbidden'
           return access.refused === 'stale_token' ? 'stale_token' : 'forbidden'
         }
       }

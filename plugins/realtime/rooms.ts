@@ -121,27 +121,27 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
       rooms.unwatch(socket, room)
     },
     /**
-     * Joins with `since`: the events after it from history, in order, then `joined` (told whether
-     * they were all there), then the live events heard meanwhile that history did not hold. A live
-     * event still on its way with an offset already sent is dropped.
+     * Joins with `since`: the events after it from history, in order (none published before
+     * `notBefore`), then `joined` (whether all were there and sent), then the live events heard
+     * meanwhile that history did not hold. A live event still on its way, already covered, is dropped.
      */
-    async recover (socket: WebSocket, room: string, since: Position, joined: (recovered: boolean) => void): Promise<void> {
+    async recover (socket: WebSocket, room: string, since: Position, joined: (recovered: boolean) => void, notBefore?: Date): Promise<void> {
       const recovery: Recovering = { buffered: [] }
       let mine = recovering.get(socket)
       if (!mine) recovering.set(socket, (mine = new Map()))
       mine.set(room, recovery)
       rooms.join(socket, room)
-      const { recovered, events, head } = await broker.history(room, since).catch((err): Recovery => {
+      const { recovered, events, head } = await broker.history(room, since, notBefore).catch((err): Recovery => {
         app.log.warn({ err, room }, 'room history not read')
         return { recovered: false, events: [] }
       })
       if (mine.get(room) !== recovery) return
       mine.delete(room)
-      // Recovered: up to `since`, then each event sent; if not, nothing before the join follows it.
+      // Recovered: up to `since`, then each event sent; if not (events withheld or lost), nothing up to the head follows.
       let last: Position | undefined = recovered ? since : head
       for (const event of events) {
         socket.send(frameOf(event), { binary: false })
-        last = { offset: event.offset!, epoch: event.epoch! }
+        if (recovered) last = { offset: event.offset!, epoch: event.epoch! }
       }
       joined(recovered)
       for (const { offset, epoch, frame } of recovery.buffered) {

@@ -181,6 +181,25 @@ export class TestSocket {
     return this.waitFor((m) => (m.type === 'joined' || m.type === 'error') && m.room === room, 3000, `the answer to join ${room}`)
   }
 
+  /**
+   * Sends a join with `since` (a position, or the event frame that carries it) and waits for its
+   * `joined`: that frame, and the events of the room that came between them (the ones recovered
+   * from history), all taken as waitFor takes them.
+   */
+  async recover (room: string, since: Message): Promise<{ joined: Message, before: Message[] }> {
+    const from = this.messages.length
+    this.send({ type: 'join', room, since: { offset: since.offset, epoch: since.epoch } })
+    const joined = await this.waitFor((m) => m.type === 'joined' && m.room === room, 3000, `the answer to join ${room} with since`)
+    const before = []
+    for (let i = from; this.messages[i] !== joined; i++) {
+      const m = this.messages[i]
+      if (this.taken.has(i) || m.type !== 'event' || m.room !== room) continue
+      this.taken.add(i)
+      before.push(m)
+    }
+    return { joined, before }
+  }
+
   async leave (room: string): Promise<Message> {
     this.send({ type: 'leave', room })
     return this.waitFor((m) => m.type === 'left' && m.room === room, 3000, `the answer to leave ${room}`)

@@ -13,11 +13,26 @@ export interface RoomEvent {
 export interface Position { offset: number, epoch: string }
 
 /**
- * The events after a position, when the room still holds them all (`recovered`), and the room's
- * last position when read (`head`; absent: nothing published yet): a live event at or before it
- * was published before the join.
+ * The events after a position, when the room still holds them all: every one (`recovered`), or
+ * those the joiner may see (an org room's, none older than its membership); and the room's last
+ * position when read (`head`; absent: nothing published yet): a live event at or before it was
+ * published before the join.
  */
 export interface Recovery { recovered: boolean, events: RoomEvent[], head?: Position }
+
+/**
+ * A recovery from the events a room holds after `since`, up to its head, in offset order, each
+ * `older` when published before the joiner's history begins. When they are all there, the socket
+ * gets those it may see, and `recovered` says none was withheld (so the client knows what it holds
+ * from before is not continued: the application decides what a new member may know of it); when
+ * some are lost, none.
+ */
+export function recoveryOf (since: Position, head: Position, held: Array<{ event: RoomEvent, older: boolean }>): Recovery {
+  const complete = held.length === head.offset - since.offset && held.every(({ event }, i) => event.offset === since.offset + 1 + i)
+  if (!complete) return { recovered: false, events: [], head }
+  const events = held.filter(({ older }) => !older).map(({ event }) => event)
+  return { recovered: events.length === held.length, events, head }
+}
 
 /** A user present in a room: its present sockets, on every instance, and since when. */
 export interface PresentUser { userId: string, connections: number, since: string }
@@ -41,8 +56,11 @@ export interface Broker {
    */
   subscribe: (deliver: (event: RoomEvent) => void, presence: (change: PresenceChange) => void,
     lost?: (room: string) => void) => Promise<() => Promise<void>>
-  /** The events of a room after `since`, in order; `recovered: false` when some are lost (or the epoch changed). */
-  history: (room: string, since: Position) => Promise<Recovery>
+  /**
+   * The events of a room after `since`, in order, without those published before `notBefore`;
+   * `recovered: false` when some are lost (or the epoch changed) or withheld (recoveryOf).
+   */
+  history: (room: string, since: Position, notBefore?: Date) => Promise<Recovery>
   /** Makes a socket (`connectionId`) of a user present in a room, or absent; changes of the user's presence are fanned out. */
   enter: (room: string, connectionId: string, userId: string) => Promise<void>
   leave: (room: string, connectionId: string) => Promise<void>

@@ -5,7 +5,7 @@ import { DeliverPolicy, DiscardPolicy, JetStreamApiError, jetstream, jetstreamMa
 import { Kvm } from '@nats-io/kv'
 import { statement, type Queryable } from '../../core/db.js'
 import { keepListening } from '../listen.js'
-import type { Broker, Position, RoomEvent } from './broker.js'
+import { recoveryOf, type Broker, type Position, type RoomEvent } from './broker.js'
 import { natsNames, roomToken } from './nats-names.js'
 import { LEASE_MS, natsPresence } from './nats-presence.js'
 
@@ -225,7 +225,7 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
       }
     },
 
-    async history (room, since) {
+    async history (room, since, notBefore) {
       const head = await lastOf(room)
       if (!head) return { recovered: false, events: [] }
       const position = { offset: head.offset, epoch: head.epoch }
@@ -234,7 +234,9 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
       if (head.offset - since.offset > config.roomHistorySize) return { recovered: false, events: [], head: position }
       // The subject's messages (at most ROOM_HISTORY_SIZE), up to the head read above.
       const reader = await js.consumers.get(names.stream, { filter_subjects: subject(room), deliver_policy: DeliverPolicy.All })
-      const events: RoomEvent[] = []
+      // A message's time is the NATS server's, when stored; notBefore comes from PostgreSQL's clock (the two must agree).
+      const from = notBefore ? BigInt(notBefore.getTime()) * 1_000_000n : null
+      const held: Array<{ event: RoomEvent, older: boolean }> = []
       try {
         const batch = await reader.fetch({ max_messages: config.roomHistorySize, expires: 2000 })
         for await (const m of batch) {
@@ -242,15 +244,13 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
           try {
             stored = m.json<Stored>()
           } catch {}
-          if (stored && stored.epoch === since.epoch && stored.offset > since.offset && m.seq <= head.seq) events.push(stored)
+          if (stored && stored.epoch === since.epoch && stored.offset > since.offset && m.seq <= head.seq) held.push({ event: stored, older: from !== null && m.timestampNanos < from })
           if (m.seq >= head.seq || m.info.pending === 0) break
         }
       } finally {
         await reader.delete().catch(() => {})
       }
-      // Complete: every offset from the one after `since` to the head's, in order.
-      const recovered = events.length === head.offset - since.offset && events.every((e, i) => e.offset === since.offset + 1 + i)
-      return { recovered, events: recovered ? events : [], head: position }
+      return recoveryOf(since, position, held)
     },
 
     enter: (room, connectionId, userId) => presence.enter(room, connectionId, userId),

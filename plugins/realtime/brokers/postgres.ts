@@ -5,7 +5,7 @@ import { keepListening } from '../listen.js'
 import { noticeReader } from './notices.js'
 import { inBatches } from './batch.js'
 import { PRESENCE_CHANNEL, postgresPresence } from './postgres-presence.js'
-import type { Broker, Position, RoomEvent } from './broker.js'
+import { recoveryOf, type Broker, type Position, type RoomEvent } from './broker.js'
 
 /** pg_notify channel that carries room events between every instance on one database. */
 export const ROOMS_CHANNEL = 'latchkey_rooms'
@@ -56,8 +56,10 @@ const statements = {
   rows: statement<{ room: string, offset: number, data: unknown }, { rooms: string[], offsets: number[] }>((p) =>
     `select e.room, e."offset"::int, e.data from unnest(${p.rooms}::text[], ${p.offsets}::bigint[]) as r(room, "offset")
      join ${E} e on e.room = r.room and e."offset" = r."offset"`),
-  /** The head of a room and its events after an offset, within the TTL. */
-  history: statement<{ epoch: string, last_offset: number, offset: number | null, event: string | null, data: unknown }, { room: string, after: number, ttl: string }>((p) => `select h.epoch, h.last_offset::int, e."offset"::int, e.event, e.data
+  /** The head of a room and its events after an offset, within the TTL; those older than `notBefore` without their data. */
+  history: statement<{ epoch: string, last_offset: number, offset: number | null, event: string | null, data: unknown, older: boolean },
+    { room: string, after: number, ttl: string, notBefore: Date | null }>((p) => `select h.epoch, h.last_offset::int, e."offset"::int, e.event,
+      case when e.created_at < ${p.notBefore}::timestamptz then null else e.data end as data, coalesce(e.created_at < ${p.notBefore}::timestamptz, false) as older
     from ${H} h left join ${E} e on e.room = h.room and e."offset" > ${p.after} and e.created_at >= now() - ${p.ttl}::interval
     where h.room = ${p.room} order by e."offset"`),
   /** Heads of rooms silent for longer than the TTL, and history past it: the next event of such a room starts a new epoch. */
@@ -120,16 +122,13 @@ export function createPostgresBroker (app: FastifyInstance, opts: { probeMs?: nu
       return stopListening
     },
 
-    async history (room, since) {
-      const rows = await statements.history.run(sql, { room, after: since.offset, ttl })
+    async history (room, since, notBefore) {
+      const rows = await statements.history.run(sql, { room, after: since.offset, ttl, notBefore: notBefore ?? null })
       if (!rows.length) return { recovered: false, events: [] }
       const head = { offset: rows[0].last_offset, epoch: rows[0].epoch }
       if (head.epoch !== since.epoch || head.offset < since.offset) return { recovered: false, events: [], head }
-      const events: RoomEvent[] = rows.filter((r) => r.offset !== null)
-        .map((r) => ({ room, event: r.event!, data: r.data, offset: r.offset!, epoch: head.epoch }))
-      // Complete: every offset from the one after `since` to the head's, none pruned.
-      const recovered = events.length === head.offset - since.offset && (events.length === 0 || events[0].offset === since.offset + 1)
-      return { recovered, events: recovered ? events : [], head }
+      return recoveryOf(since, head, rows.filter((r) => r.offset !== null)
+        .map((r) => ({ event: { room, event: r.event!, data: r.data, offset: r.offset!, epoch: head.epoch }, older: r.older })))
     },
 
     enter: presence.enter,

@@ -25,14 +25,6 @@ forEachBroker(t, async (t, broker) => {
       return out
     }
 
-    /** Joins with `since` and collects the frames up to and including `joined`. */
-    async function rejoin (socket: TestSocket, room: string, { offset, epoch }: Message) {
-      socket.send({ type: 'join', room, since: { offset, epoch } })
-      const joined = await socket.waitFor((m) => m.type === 'joined' && m.room === room)
-      const before = socket.messages.slice(0, socket.messages.indexOf(joined)).filter((m) => m.type === 'event' && m.room === room)
-      return { joined, before }
-    }
-
     t.test('every event of a room takes the next offset, whichever instance publishes, and one epoch', async (t) => {
       const room = 'public:numbered'
       const socket = await inRoom(t, a.ws!, room)
@@ -85,7 +77,7 @@ forEachBroker(t, async (t, broker) => {
       // Live events published while the history is read must come once, after joined (two: the
       // history of five still holds offset 2 whenever the read happens).
       const live = (async () => { for (let n = 5; n <= 6; n++) await b.app.rooms.publish(room, 'TEST_SOCKET_EVENT', { n }) })()
-      const { joined, before } = await rejoin(again, room, { offset: seen.offset, epoch: seen.epoch })
+      const { joined, before } = await again.recover(room, { offset: seen.offset, epoch: seen.epoch })
       await live
       t.same(joined, { type: 'joined', room, recovered: true })
       t.ok(before.length >= 3, 'the missed events come before joined')
@@ -103,13 +95,13 @@ forEachBroker(t, async (t, broker) => {
       await a.app.rooms.publish(room, 'TEST_SOCKET_EVENT', { n: 1 })
       const [first] = await events(socket, room, 1)
       await socket.leave(room)
-      t.same((await rejoin(socket, room, first)).joined, { type: 'joined', room, recovered: true })
+      t.same((await socket.recover(room, first)).joined, { type: 'joined', room, recovered: true })
       await socket.leave(room)
       for (let n = 2; n <= 8; n++) await a.app.rooms.publish(room, 'TEST_SOCKET_EVENT', { n })
-      const older = await rejoin(socket, room, first)
+      const older = await socket.recover(room, first)
       t.same(older.joined, { type: 'joined', room, recovered: false }, 'offset 2 left the history (size 5)')
       await socket.leave(room)
-      const other = await rejoin(socket, room, { offset: 8, epoch: 'another' })
+      const other = await socket.recover(room, { offset: 8, epoch: 'another' })
       t.same(other.joined, { type: 'joined', room, recovered: false }, 'another epoch')
       t.same(socket.messages.filter((m) => m.type === 'event' && m.room === room).map((m) => m.data.n), [1], 'nothing was replayed')
       if (broker === 'nats') return
@@ -138,7 +130,7 @@ forEachBroker(t, async (t, broker) => {
       const [live] = await events(socket, room, 1)
       t.same([live.offset, live.epoch], [1, after.epoch], 'frames carry it')
       await socket.leave(room)
-      t.same((await rejoin(socket, room, before)).joined, { type: 'joined', room, recovered: false })
+      t.same((await socket.recover(room, before)).joined, { type: 'joined', room, recovered: false })
     })
 
     t.test('an event referred to but gone before an instance read it: that instance\'s sockets in the room are closed 1013, and recover false', async (t) => {
@@ -157,7 +149,7 @@ forEachBroker(t, async (t, broker) => {
       t.equal(closed.code, 1013, 'closed with 1013: not left with a gap it cannot see')
       t.equal(bystander.ws.readyState, bystander.ws.OPEN, 'a socket of another room stays')
       const again = await connectUser(t, b.ws!, user.token)
-      t.same((await rejoin(again, room, heard)).joined, { type: 'joined', room, recovered: false }, 'the event is not in the history: recovered false')
+      t.same((await again.recover(room, heard)).joined, { type: 'joined', room, recovered: false }, 'the event is not in the history: recovered false')
     })
 
     t.test('a join with a malformed since is refused as invalid and joins nothing', async (t) => {

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { ENV, signIn, type TapTest } from '../../helpers/accounts.js'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { call, cluster } from '../../helpers/cluster.js'
-import { joined, newMember, newOrg, orgCall, type Member } from '../../helpers/orgs.js'
-import { connectUser, drain, isEvent, openSocket, start, type Message, type TestSocket } from '../../helpers/sockets.js'
+import { ROLE_IDS, addMembership, joined, newMember, newOrg, orgCall, type Member } from '../../helpers/orgs.js'
+import { connectUser, drain, isEvent, isType, openSocket, sleep, start, type Message, type TestSocket } from '../../helpers/sockets.js'
 import { forEachBroker } from '../../helpers/brokers.js'
 
 forEachBroker(t, async (t, broker) => {
@@ -93,6 +93,60 @@ forEachBroker(t, async (t, broker) => {
       await socket.waitFor((m) => m.type === 'left')
       t.same(socket.messages.slice(-2), [{ type: 'joined', room: `org:${org.id}` }, { type: 'left', room: `org:${org.id}` }])
       t.equal(app.rooms.size(`org:${org.id}`), 0, 'the leave was handled after the join')
+    })
+
+    /** Events 1 to 3 published into the room from the socket of a member who may (`rooms:publish`): that socket. */
+    async function publishedByMember (t: TapTest, room: string, publisher: Member) {
+      const socket = await connectUser(t, app, publisher.token)
+      for (let n = 1; n <= 3; n++) {
+        socket.send({ type: 'publish', room, event: 'chat.message', data: { n } })
+        t.same(await socket.waitFor(isType('published')), { type: 'published', room, offset: n })
+      }
+      return socket
+    }
+
+    /** Publishes from a backend, past the millisecond a membership just began in (its first is withheld too): the epoch. */
+    async function publishAfter (room: string, from: number, to: number): Promise<string> {
+      await sleep(5)
+      let epoch = ''
+      for (let n = from; n <= to; n++) ({ epoch } = await app.rooms.publish(room, 'chat.message', { n }))
+      return epoch
+    }
+
+    const sent = (events: Message[]) => events.map((m) => [m.offset, m.data.n])
+
+    t.test('a new member recovering an org room from offset 0 gets nothing published before its membership began', async (t) => {
+      const team = await newOrg(app, owner)
+      const room = `org:${team.id}:chat`
+      const onOwner = await publishedByMember(t, room, owner)
+      const newcomer = await joined(app, team.id, 'member')
+      const epoch = await publishAfter(room, 4, 5)
+      const socket = await connectUser(t, app, newcomer.token)
+      const fromZero = await socket.recover(room, { offset: 0, epoch })
+      t.same(sent(fromZero.before), [[4, 4], [5, 5]], 'only the events published after its membership began, in order')
+      t.same(fromZero.joined, { type: 'joined', room, recovered: false }, 'recovered false: events after since were withheld')
+      await app.rooms.publish(room, 'chat.message', { n: 6 })
+      t.match(await socket.waitFor(isEvent('chat.message', room)), { offset: 6, epoch, data: { n: 6 } }, 'then the live events')
+      t.same(await drain(app, socket, newcomer.account.id, (m) => m.room === room), [], 'and nothing else')
+
+      const within = await (await connectUser(t, app, newcomer.token)).recover(room, { offset: 4, epoch })
+      t.same([sent(within.before), within.joined], [[[5, 5], [6, 6]], { type: 'joined', room, recovered: true }], 'from within its membership: all, recovered')
+      const founder = await onOwner.recover(room, { offset: 0, epoch })
+      t.same([sent(founder.before).map(([offset]) => offset), founder.joined], [[1, 2, 3, 4, 5, 6], { type: 'joined', room, recovered: true }],
+        'the owner, a member since the organization began, gets the whole history')
+    })
+
+    t.test('a member removed and added again recovers nothing published before its new membership', async (t) => {
+      const team = await newOrg(app, owner)
+      const room = `org:${team.id}`
+      const member = await joined(app, team.id, 'member')
+      await publishedByMember(t, room, owner)
+      t.equal((await orgCall(app, 'removemember', owner.token, { organizationId: team.id, userId: member.account.id })).statusCode, 200)
+      await app.rooms.publish(room, 'chat.message', { n: 4 })
+      await addMembership(app, team.id, member.account.id, ROLE_IDS.member)
+      const epoch = await publishAfter(room, 5, 5)
+      const again = await (await connectUser(t, app, member.token)).recover(room, { offset: 3, epoch })
+      t.same([sent(again.before), again.joined], [[[5, 5]], { type: 'joined', room, recovered: false }], 'what it heard before, then only its new membership\'s')
     })
   })
 
