@@ -27,14 +27,20 @@ import accountMetrics from './plugins/accounts/metrics.js'
 import sessions from './plugins/accounts/sessions.js'
 import passwordAdmission from './plugins/accounts/admission.js'
 import signInSteps from './plugins/accounts/steps.js'
+import accountData from './plugins/accounts/data.js'
+import accountOwnData from './plugins/accounts/own-data.js'
+import auditData from './plugins/audit/data.js'
+import oidcData from './plugins/oidc/data.js'
+import orgsData from './plugins/orgs/data.js'
+import realtimeData from './plugins/realtime/data.js'
 import accountAdmin from './plugins/admin/accounts.js'
 import accountLifecycle from './plugins/accounts/lifecycle.js'
 import mailer from './plugins/mail/mailer.js'
 import auth from './plugins/accounts/auth.js'
 import passkeys from './plugins/passkeys/passkeys.js'
-import factors from './plugins/factors/factors.js'
-import federation from './plugins/federation/federation.js'
-import posts, { type PublishSteps } from './plugins/posts/posts.js'
+import factors, { factorsDataPlugin } from './plugins/factors/factors.js'
+import federation, { federationDataPlugin } from './plugins/federation/federation.js'
+import posts, { postsDataPlugin, type PublishSteps } from './plugins/posts/posts.js'
 import rooms from './plugins/realtime/rooms.js'
 import protocol from './plugins/realtime/protocol.js'
 import { cronItems, taskList } from './workers/index.js'
@@ -51,11 +57,13 @@ import orgs from './plugins/orgs/orgs.js'
 import orgRoutes from './plugins/orgs/routes.js'
 import orgAdminRoutes from './plugins/orgs/admin-routes.js'
 import orgSessionRoutes from './plugins/orgs/session-routes.js'
-import webhooks from './plugins/webhooks/webhooks.js'
+import webhooks, { webhooksDataPlugin } from './plugins/webhooks/webhooks.js'
 import { webhookAdminRoutes, webhookOrgRoutes } from './plugins/webhooks/routes.js'
 import { oauthClientAdminRoutes } from './plugins/oidc/routes.js'
 import oidcProvider from './plugins/oidc/provider.js'
 import authorizedAppRoutes from './plugins/oidc/user-routes.js'
+import privacy from './plugins/privacy/privacy.js'
+import { privacyAdminRoutes, privacyRoutes } from './plugins/privacy/routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -103,15 +111,30 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [federationRoutes, ['user']],
   [orgSessionRoutes, ['user']],
   [authorizedAppRoutes, ['user']],
+  [privacyRoutes, ['user']],
   [adminRoutes, ['admin']],
   [orgAdminRoutes, ['admin']],
   [webhookAdminRoutes, ['admin']],
-  [oauthClientAdminRoutes, ['admin']]
+  [oauthClientAdminRoutes, ['admin']],
+  [privacyAdminRoutes, ['admin']]
 ]
 const VERSIONED = /^\/(v[0-9]+)\//
 
 function trustHops (hops: number) {
   return (_address: string, hop: number) => hop < hops
+}
+
+/**
+ * What every domain keeps about an account, and what a claim, a deactivation, an erasure and an
+ * export do with it (plugins/accounts/data.ts), the accounts' own first: in both roles (the worker
+ * erases) and in the CLI's account services.
+ */
+export async function registerAccountData (app: FastifyInstance): Promise<void> {
+  await app.register(accountData)
+  for (const data of [accountOwnData, factorsDataPlugin, federationDataPlugin, oidcData, orgsData, webhooksDataPlugin, realtimeData, postsDataPlugin,
+    auditData]) {
+    await app.register(data)
+  }
 }
 
 export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
@@ -189,8 +212,9 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   if (role === 'serve') await app.register(pages)
 
   // Domains. The worker signs and checks no token (its configuration has no secrets: NEEDS.worker).
-  // What other domains plug into a sign-in (second factors, what a claim removes), before any of them.
+  // What other domains plug into a sign-in (second factors), before any of them.
   await app.register(signInSteps)
+  await registerAccountData(app)
   if (role === 'serve') {
     // The hashing routes' admission (a bounded line, 503 past it): its onRoute marks every route registered after.
     await app.register(passwordAdmission)
@@ -214,6 +238,8 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.register(posts, { steps: opts.publishSteps })
   // Webhook endpoints and their deliveries (both roles: the worker sends them).
   await app.register(webhooks)
+  // Deletion, erasure and export of accounts (both roles: the worker erases).
+  await app.register(privacy)
 
   // Jobs, then (serve only) sockets and routes.
   await app.register(worker, { enabled: role === 'worker' || config.workerEnabled, taskList, cronItems })

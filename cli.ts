@@ -25,6 +25,7 @@ import { weakness } from './plugins/accounts/password-policy.js'
 import type { FastifyInstance } from 'fastify'
 import { UsageError, parse } from './plugins/core/cli-args.js'
 import { oauthClientCommand } from './plugins/oidc/cli.js'
+import { eraseOrExport } from './plugins/privacy/cli.js'
 
 const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process worker (the default)
        latchkey worker             background jobs only
@@ -36,6 +37,12 @@ const USAGE = `usage: latchkey [serve]            API, WebSocket and in-process 
                                    status, email confirmed, created
        latchkey user deactivate|activate|delete|restore --email E [--admin]
                                    deactivate and delete also sign the account out everywhere
+       latchkey user erase --email E [--admin]
+                                   erases the account now: every row about the person deleted, its
+                                   audit events kept under a tombstone id (printed)
+       latchkey user export --email E [--admin]
+                                   everything kept about the person, as one JSON document on
+                                   standard output
        latchkey import users FILE [--admin]
                                    accounts from JSON lines (email, passwordHash: argon2 up to
                                    256 MiB, 10 iterations, 8 lanes or bcrypt of cost 4 to 14,
@@ -68,8 +75,9 @@ async function readPassword (): Promise<string> {
 }
 
 /**
- * What the admin API does to accounts (database, migrations at start, accountAdmin), without
- * HTTP or tokens: the CLI creates and changes accounts exactly as the API does.
+ * What the admin API does to accounts (database, migrations at start, every domain's account data,
+ * accountAdmin, erasure and export), without HTTP or tokens: the CLI creates, changes, erases and
+ * exports accounts exactly as the API does.
  */
 async function accountServices (config: Config) {
   const app = Fastify({ logger: false })
@@ -77,7 +85,10 @@ async function accountServices (config: Config) {
   // One-shot commands count nothing and open no metrics port.
   await app.register(metrics, { enabled: false })
   await app.register(db)
+  const [{ registerAccountData }, { default: privacy }] = await Promise.all([import('./app.js'), import('./plugins/privacy/privacy.js')])
+  await registerAccountData(app)
   await app.register(accountAdmin)
+  await app.register(privacy)
   await app.ready()
   return app
 }
@@ -143,7 +154,10 @@ async function userCommand (argv: string[]): Promise<number> {
   const [sub, extra] = positionals
   if (extra !== undefined) throw new UsageError(`user: unexpected argument ${extra}`)
   const change = STATE_CHANGES[sub]
-  if (sub !== 'list' && sub !== 'create' && !change) throw new UsageError(sub ? `user: unknown action ${sub}` : 'user: create, list, deactivate, activate, delete or restore?')
+  const privacy = sub === 'erase' || sub === 'export'
+  if (sub !== 'list' && sub !== 'create' && !change && !privacy) {
+    throw new UsageError(sub ? `user: unknown action ${sub}` : 'user: create, list, deactivate, activate, delete, restore, erase or export?')
+  }
   if (sub !== 'list' && !values.email) throw new UsageError(`user ${sub}: --email is required`)
   if (sub === 'list' && (values.email || values.password)) throw new UsageError('user list: takes only --admin')
   if (sub !== 'create' && values.password) throw new UsageError(`user ${sub}: --password applies to create only`)
@@ -153,6 +167,7 @@ async function userCommand (argv: string[]): Promise<number> {
   const config = loadConfig(process.env, { needs: NEEDS.user })
   if (sub === 'list') return withServices(config, (app) => listAccounts(app, kind))
   const email = values.email!
+  if (privacy) return withServices(config, (app) => eraseOrExport(app, kind, sub, email))
   if (change) {
     return withServices(config, async (app) => {
       const id = await app.accountAdmin.idByEmail(kind, email)

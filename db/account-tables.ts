@@ -26,6 +26,8 @@ export function accountTables<Owner extends string> (type: string, table: string
     lastLogin: ts('last_login'),
     lastLoginAt: ts('last_login_at'),
     tokenVersion: integer('token_version').notNull().default(0),
+    // When the account, deactivated at its own request, is erased (deleteaccount): a mailed link cancels it until then.
+    erasureDueAt: ts('erasure_due_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow()
   }, (t) => [check(`${table}_email_lower_case`, sql`${t.email} = lower(${t.email})`)])
@@ -82,7 +84,7 @@ export function accountTables<Owner extends string> (type: string, table: string
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow()
   }, (t) => [
-    check(`${tokenTable}_purpose_check`, sql`${t.purpose} in ('verify_email', 'reset_password', 'sign_in', 'change_email', 'oauth_exchange')`),
+    check(`${tokenTable}_purpose_check`, sql`${t.purpose} in ('verify_email', 'reset_password', 'sign_in', 'change_email', 'oauth_exchange', 'cancel_deletion')`),
     index(`${tokenTable}_${ownerColumn}_purpose_idx`).on(t.ownerId, t.purpose),
     index(`${tokenTable}_expires_at_idx`).on(t.expiresAt)
   ])

@@ -29,8 +29,7 @@ export const posts = pgTable('posts', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow()
 }, (t) => [
-  check('posts_status_check', sql`${t.status} in ('draft', 'published')`),
-  check('posts_title_length', sql`char_length(${t.title}) between 1 and 300`),
+  check('posts_status_check', sql`${t.status} in ('draft', 'published')`), check('posts_title_length', sql`char_length(${t.title}) between 1 and 300`),
   index('posts_user_id_idx').on(t.userId)
 ])
 
@@ -192,6 +191,7 @@ export const apiKeys = pgTable('api_keys', {
  * receives every event it subscribes to, an organization's only that organization's. `events`:
  * audit event names or `*`. `secret` (`whsec_` and base64) signs the deliveries; it is shown once.
  * `failing_since`: the first failed attempt since the last success (5 days of it disable the endpoint).
+ * `created_by`: its maker, a user (null: an admin's, or the maker erased); a claim of that account disables it.
  */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
   id: id(),
@@ -203,6 +203,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   enabled: boolean('enabled').notNull().default(true),
   disabledAt: ts('disabled_at'),
   failingSince: ts('failing_since'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow()
 }, (t) => [
@@ -280,8 +281,7 @@ export const oidcPayloads = pgTable('oidc_payloads', {
 }, (t) => [
   primaryKey({ name: 'oidc_payloads_pk', columns: [t.kind, t.id] }),
   index('oidc_payloads_grant_id_idx').on(t.grantId),
-  index('oidc_payloads_user_code_idx').on(t.userCode),
-  index('oidc_payloads_uid_idx').on(t.uid), index('oidc_payloads_expires_at_idx').on(t.expiresAt),
+  index('oidc_payloads_user_code_idx').on(t.userCode), index('oidc_payloads_uid_idx').on(t.uid), index('oidc_payloads_expires_at_idx').on(t.expiresAt),
   index('oidc_payloads_grant_account_idx').on(sql`(${t.payload}->>'accountId')`, sql`(${t.payload}->>'clientId')`).where(sql`${t.kind} = 'Grant'`)
 ])
 

@@ -15,7 +15,7 @@ export const AUDIT_EVENTS = [
   // Account safety (section 21)
   'login.locked', 'email.change_requested', 'email.changed',
   // Security corrections (section 22)
-  'account.claimed', 'mfa.locked',
+  'account.claimed', 'account.deletion_requested', 'account.deletion_cancelled', 'account.erased', 'account.exported', 'mfa.locked',
   // Organizations: `data.organizationId` on each
   'org.created', 'org.updated', 'org.deleted', 'member.invited', 'member.joined', 'member.role_changed', 'member.removed',
   'role.created', 'role.updated', 'role.deleted', 'apikey.created', 'apikey.revoked',

@@ -7,11 +7,12 @@ import { Type, type Static } from '@sinclair/typebox'
  * `login_locked` tells the owner that wrong passwords paused password sign-in for `params.lockedFor` seconds, with a
  * sign-in link (its token's purpose is `sign_in`); `login_locked_notice` says the same without a link and names the reset.
  * `org_invitation` invites the address into the organization `params.organization` (its token is an invitation's).
+ * `cancel_deletion` tells the owner that its account is erased at `params.erasureAt`, with the link that cancels it (its token's purpose is `cancel_deletion`).
  * `webhook_disabled` tells an admin that the webhook endpoint `params.url` failed for too long and was disabled (no link).
  */
 export const MailTemplateSchema = Type.Union([Type.Literal('verify_email'), Type.Literal('reset_password'), Type.Literal('sign_in'),
   Type.Literal('change_email'), Type.Literal('email_change_notice'), Type.Literal('mfa_locked'), Type.Literal('login_locked'),
-  Type.Literal('login_locked_notice'), Type.Literal('org_invitation'), Type.Literal('webhook_disabled')])
+  Type.Literal('login_locked_notice'), Type.Literal('org_invitation'), Type.Literal('webhook_disabled'), Type.Literal('cancel_deletion')])
 export type MailTemplate = Static<typeof MailTemplateSchema>
 /** The mails without a link (nor a token to check before sending). */
 export const NOTICES: ReadonlySet<MailTemplate> = new Set(['email_change_notice', 'mfa_locked', 'login_locked_notice', 'webhook_disabled'])
@@ -33,7 +34,9 @@ export const SendEmailTaskPayloadSchema = Type.Object({
     /** The name of the organization an invitation is to (org_invitation). */
     organization: Type.Optional(Type.String({ maxLength: 100 })),
     /** The URL of the webhook endpoint that was disabled (webhook_disabled). */
-    url: Type.Optional(Type.String({ maxLength: 2000 }))
+    url: Type.Optional(Type.String({ maxLength: 2000 })),
+    /** When the account is erased, an ISO timestamp (cancel_deletion). */
+    erasureAt: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$' }))
   })
 })
 export type SendEmailTaskPayload = Static<typeof SendEmailTaskPayloadSchema>

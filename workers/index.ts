@@ -7,6 +7,7 @@ import { V1SendEmailTask } from './V1SendEmailTask.js'
 import { V1FanOutWebhooksTask } from './V1FanOutWebhooksTask.js'
 import { V1SendWebhooksTask } from './V1SendWebhooksTask.js'
 import { V1PruneOidcPayloadsTask } from './V1PruneOidcPayloadsTask.js'
+import { V1EraseAccountTask } from './V1EraseAccountTask.js'
 
 /** Every task the worker runs, by name. */
 export function taskList (app: FastifyInstance): TaskList {
@@ -18,6 +19,7 @@ export function taskList (app: FastifyInstance): TaskList {
     V1FanOutWebhooksTask: V1FanOutWebhooksTask(app),
     V1SendWebhooksTask: V1SendWebhooksTask(app),
     V1PruneOidcPayloadsTask: V1PruneOidcPayloadsTask(app),
+    V1EraseAccountTask: V1EraseAccountTask(app),
     // Queued per delivery by migration 0012's trigger: its delivery is pending, and the dispatcher sends it.
     V1DeliverWebhookTask: async () => {}
   }

@@ -275,6 +275,7 @@ export interface paths {
          *
          *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
          *     - 400 `WEBHOOK.BAD_REQUEST_URL`: The webhook URL is not allowed: <reason>
+         *     - 400 `WEBHOOK.BAD_REQUEST_TOO_MANY_ENDPOINTS`: At most <max> webhook endpoints are allowed here: delete one first
          *     - 401 `UNAUTHORIZED`: Authentication is required
          *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
          *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
@@ -476,6 +477,71 @@ export interface paths {
          *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
          */
         post: operations["V1EnrollTotpByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/eraseuser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a user now; its audit events stay under a tombstone id
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1EraseUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/exportuser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Everything kept about a user, as one JSON document to download
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1ExportUserByAdmin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1748,6 +1814,7 @@ export interface paths {
          *
          *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
          *     - 400 `WEBHOOK.BAD_REQUEST_URL`: The webhook URL is not allowed: <reason>
+         *     - 400 `WEBHOOK.BAD_REQUEST_TOO_MANY_ENDPOINTS`: At most <max> webhook endpoints are allowed here: delete one first
          *     - 401 `UNAUTHORIZED`: Authentication is required
          *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
          *     - 404 `ORG.NOT_FOUND`: Organization not found
@@ -2618,6 +2685,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/canceldeletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the erasure of one's account with the mailed link, and sign in
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_TOKEN`: This link is invalid, expired or already used; ask for a new one
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1CancelDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/changepassword": {
         parameters: {
             query?: never;
@@ -2681,6 +2778,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/deleteaccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one's account: signed out now, erased after ACCOUNT_ERASURE_DELAY
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
+         *     - 400 `ORG.BAD_REQUEST_LAST_OWNER`: The organization must keep at least one owner: make another member owner first
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `USER.FORBIDDEN_REAUTHENTICATION_REQUIRED`: Enter your password, or sign in again, to do this
+         *     - 403 `USER.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1DeleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/enrolltotp": {
         parameters: {
             query?: never;
@@ -2707,6 +2838,39 @@ export interface paths {
          *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
          */
         post: operations["V1EnrollTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/exportdata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Everything kept about the caller, as one JSON document to download
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 400 `USER.BAD_REQUEST_INVALID_CURRENT_PASSWORD`: The current password is wrong
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `USER.FORBIDDEN_REAUTHENTICATION_REQUIRED`: Enter your password, or sign in again, to do this
+         *     - 403 `USER.FORBIDDEN_AAL2_REQUIRED`: Sign in with your second factor to do this
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1ExportData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3793,6 +3957,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountExport */
+        AccountExport: {
+            account: {
+                [key: string]: unknown;
+            };
+            accountType: string;
+            /** Format: date-time */
+            exportedAt: string;
+            /** @enum {string} */
+            format: "latchkey-export/1";
+            /** @enum {number} */
+            status: 200;
+            /** @enum {boolean} */
+            success: true;
+        } & {
+            [key: string]: unknown;
+        };
         /** AdminOrganizationView */
         AdminOrganizationView: {
             /** Format: date-time */
@@ -3927,6 +4108,32 @@ export interface components {
             clientId: string;
             name: string;
             scopes: string[];
+        };
+        /** DeleteAccountResponse */
+        DeleteAccountResponse: {
+            /** @description Erased already (ACCOUNT_ERASURE_DELAY=0); else deactivated, with a mailed link that cancels the erasure until erasureAt */
+            erased: boolean;
+            /**
+             * Format: date-time
+             * @description When the account is (or was) erased
+             */
+            erasureAt: string;
+            /** @enum {number} */
+            status: 200;
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** EraseUserResponse */
+        EraseUserResponse: {
+            /** @enum {number} */
+            status: 200;
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * Format: uuid
+             * @description The id the user's audit events now carry
+             */
+            tombstoneId: string;
         };
         Error: {
             /** @description on a 503 of /ready: each dependency, ok or failed */
@@ -4804,7 +5011,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
+                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
                     /** @description an https URL (http outside production) */
                     url: string;
                 };
@@ -5192,6 +5399,108 @@ export interface operations {
             };
         };
     };
+    V1EraseUserByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EraseUserResponse"];
+                };
+            };
+        };
+    };
+    V1ExportUserByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+        };
+    };
     V1GetOrgByAdmin: {
         parameters: {
             query?: {
@@ -5334,7 +5643,7 @@ export interface operations {
                     /** @description nextCursor of the previous page */
                     cursor?: string;
                     /** @enum {string} */
-                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated";
+                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated";
                     /** Format: date-time */
                     from?: string;
                     /** @default 50 */
@@ -7027,7 +7336,7 @@ export interface operations {
                     description?: string;
                     /** @description true enables a disabled endpoint again (its failures forgotten) */
                     enabled?: boolean;
-                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
+                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
                     /** @description an https URL (http outside production) */
                     url?: string;
                     /** Format: uuid */
@@ -7445,7 +7754,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
+                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
                     /** Format: uuid */
                     organizationId: string;
                     /** @description an https URL (http outside production) */
@@ -8795,7 +9104,7 @@ export interface operations {
                     description?: string;
                     /** @description true enables a disabled endpoint again (its failures forgotten) */
                     enabled?: boolean;
-                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
+                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
                     /** Format: uuid */
                     organizationId: string;
                     /** @description an https URL (http outside production) */
@@ -9020,6 +9329,68 @@ export interface operations {
             };
         };
     };
+    V1CancelDeletion: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+                /** @description Free text stored on the new session (the device list shows it); up to 32 characters are kept, `web` when absent. */
+                "X-Platform"?: components["parameters"]["X-Platform"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token of the mailed link (PUBLIC_APP_URL/cancel-deletion?token=...) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The first step of a sign-in passed: answer with verifymfa */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaRequired"];
+                };
+            };
+            /** @description A new session: its token pair */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTokens"];
+                };
+            };
+        };
+    };
     V1ChangePassword: {
         parameters: {
             query?: {
@@ -9130,6 +9501,57 @@ export interface operations {
             };
         };
     };
+    V1DeleteAccount: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The current password; without it, the session must have signed in within the last 5 minutes */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAccountResponse"];
+                };
+            };
+        };
+    };
     V1EnrollTotp: {
         parameters: {
             query?: {
@@ -9188,6 +9610,57 @@ export interface operations {
                         /** @description the otpauth:// URI the QR code holds */
                         uri: string;
                     };
+                };
+            };
+        };
+    };
+    V1ExportData: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The current password; without it, the session must have signed in within the last 5 minutes */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
                 };
             };
         };

@@ -27,7 +27,7 @@ async function settle (revoke: () => Promise<void>, remaining: () => Promise<num
  * When a family started: the time in its id when that is a UUIDv7 (ours are, named after the
  * login's session, so it survives the pruning of that row), else its oldest remaining row.
  */
-function familyStart (familyId: string, oldestRow: Date): Date {
+export function familyStart (familyId: string, oldestRow: Date): Date {
   if (familyId[14] !== '7') return oldestRow
   return new Date(parseInt(familyId.slice(0, 8) + familyId.slice(9, 13), 16))
 }

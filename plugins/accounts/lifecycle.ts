@@ -27,7 +27,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
   const invalidToken = (kind: AccountType) => accountError(kind, 'BAD_REQUEST_INVALID_TOKEN')
   const LIFETIMES: Record<Purpose, number> = {
     verify_email: config.emailVerificationTtl, reset_password: config.passwordResetTtl, sign_in: config.signInLinkTtl,
-    change_email: config.emailVerificationTtl
+    change_email: config.emailVerificationTtl, cancel_deletion: config.accountErasureDelay
   }
 
   /** Issues a token of `purpose` for the owner `target` selects and queues its mail; whether one was queued. */
@@ -108,7 +108,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
           userAgent: context.userAgent })
         if (!row) throw invalidToken(kind)
         if (!row.was_confirmed) {
-          await claimAccount(tx, kind, row.id, { via: 'link' }, { ...context, actorType: kind.type, actorId: row.id }, app.signInSteps.claimCleanups)
+          await claimAccount(tx, kind, row.id, { via: 'link' }, { ...context, actorType: kind.type, actorId: row.id }, app.accountData)
         }
         return row.id
       })

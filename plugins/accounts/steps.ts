@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin'
 import type { AccountType } from './registry.js'
-import type { Queryable } from '../core/db.js'
 import { NOTHING_PENDING } from './repository/owners.js'
 import type { Amr } from './assurance.js'
 import type { PublicFactor } from '../../schemas/factors.js'
@@ -36,24 +35,12 @@ export interface SignInStep {
 }
 
 /**
- * What a claim of an unconfirmed account (claim.ts) removes besides the account's own rows, as
- * the domain that owns it declares it: factors its factors, passkeys and recovery codes,
- * federation its identities. `run` works in the claim's transaction and answers the counts
- * that account.claimed records.
- */
-export interface ClaimCleanup {
-  name: string
-  run: (tx: Queryable, kind: AccountType, ownerId: string) => Promise<Record<string, number>>
-}
-
-/**
  * What other domains plug into a sign-in, declared here so that accounts imports none of them.
  * Everything is registered while the app is built (each domain's plugin), before the first
  * sign-in composes the steps into its statements; a step registered later is an error.
  */
 export function createSignInSteps () {
   const steps: SignInStep[] = []
-  const cleanups: ClaimCleanup[] = []
   let composed = false
 
   return {
@@ -65,18 +52,9 @@ export function createSignInSteps () {
       steps.push(step)
     },
 
-    registerClaimCleanup (cleanup: ClaimCleanup): void {
-      cleanups.push(cleanup)
-    },
-
     /** The registered steps, in order: the first one due is the one a sign-in answers. */
     get steps (): readonly SignInStep[] {
       return steps
-    },
-
-    /** What a claim removes besides the account's own rows, in the order registered. */
-    get claimCleanups (): readonly ClaimCleanup[] {
-      return cleanups
     },
 
     /**

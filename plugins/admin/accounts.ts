@@ -16,15 +16,19 @@ declare module 'fastify' {
   interface FastifyInstance { accountAdmin: ReturnType<typeof createAccountAdmin> }
 }
 
-/** What an admin (or the CLI) can do to an account: the state change (none: only the sessions), the revocation, the event. */
+/**
+ * What an admin (or the CLI) can do to an account: the state change (none: only the sessions), the
+ * revocation, the event. `revoke`: `account` runs every domain's deactivate handler (sessions, provider grants and their
+ * tokens, API keys it created: accounts/data.ts), `sessions` only revokes the sessions.
+ */
 export const ACCOUNT_ACTIONS = {
-  deactivate: { change: 'deactivate', revoke: true, event: 'admin.user_deactivated' },
-  activate: { change: 'activate', revoke: false, event: 'admin.user_activated' },
-  delete: { change: 'delete', revoke: true, event: 'admin.user_deleted' },
-  restore: { change: 'restore', revoke: false, event: 'admin.user_restored' },
-  signout: { change: null, revoke: true, event: 'admin.user_signed_out' },
-  confirmemail: { change: 'confirmEmail', revoke: false, event: 'admin.user_email_confirmed' }
-} as const satisfies Record<string, { change: StateChange | null, revoke: boolean, event: AuditEventName }>
+  deactivate: { change: 'deactivate', revoke: 'account', event: 'admin.user_deactivated' },
+  activate: { change: 'activate', revoke: null, event: 'admin.user_activated' },
+  delete: { change: 'delete', revoke: 'account', event: 'admin.user_deleted' },
+  restore: { change: 'restore', revoke: null, event: 'admin.user_restored' },
+  signout: { change: null, revoke: 'sessions', event: 'admin.user_signed_out' },
+  confirmemail: { change: 'confirmEmail', revoke: null, event: 'admin.user_email_confirmed' }
+} as const satisfies Record<string, { change: StateChange | null, revoke: 'account' | 'sessions' | null, event: AuditEventName }>
 export type AccountActionName = keyof typeof ACCOUNT_ACTIONS
 
 export type AccountStatus = 'active' | 'inactive' | 'deleted' | 'all'
@@ -92,9 +96,10 @@ export function createAccountAdmin (app: FastifyInstance) {
     },
 
     /**
-     * One admin action in one transaction: the change, for deactivate, delete and signout the
-     * revocation of every session with a tokenVersion bump (access tokens and sockets end on
-     * every instance at commit), and its audit event. Null when there is no such account.
+     * One admin action in one transaction: the change, for signout the revocation of every session
+     * with a tokenVersion bump (access tokens and sockets end on every instance at commit), for
+     * deactivate and delete that and what every domain's deactivate handler does (provider grants,
+     * API keys), and its audit event (with the handlers' counts). Null when there is no such account.
      */
     async apply (kind: AccountType, id: string, action: AccountActionName, context: AuditContext): Promise<AdminAccountView | null> {
       const { change, revoke, event } = ACCOUNT_ACTIONS[action]
@@ -102,8 +107,10 @@ export function createAccountAdmin (app: FastifyInstance) {
       return sql.begin(async (tx) => {
         const [changed] = await (change ? owners.change[change] : owners.lock).run(tx, { id })
         if (!changed) return null
-        if (revoke) await revocations.revokeAll(tx, kind, id)
-        await recordEvent(tx, { event, accountType: kind.type, accountId: id }, context)
+        let data: Record<string, number> | undefined
+        if (revoke === 'account') data = await app.accountData.deactivate(tx, kind, id)
+        else if (revoke === 'sessions') await revocations.revokeAll(tx, kind, id)
+        await recordEvent(tx, { event, accountType: kind.type, accountId: id, ...(data && { data }) }, context)
         const [row] = await owners.get.run(tx, { id })
         return presentAdminView(row)
       })
@@ -113,4 +120,4 @@ export function createAccountAdmin (app: FastifyInstance) {
 
 export default fp(async (app) => {
   app.decorate('accountAdmin', createAccountAdmin(app))
-}, { name: 'account-admin', dependencies: ['db'] })
+}, { name: 'account-admin', dependencies: ['db', 'account-data'] })

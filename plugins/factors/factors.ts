@@ -9,7 +9,7 @@ import { factorRepositoryOf } from './repository.js'
 import { secretBox } from './secrets.js'
 import { createEnrolment } from './enrolment.js'
 import { createChallenge } from './challenge.js'
-import { factorsClaimCleanup, secondFactorStep } from './sign-in.js'
+import { factorsData, secondFactorStep } from './sign-in.js'
 
 export { requireAal2WhenFactors, type Proof } from './enrolment.js'
 export type { MfaAnswer } from './challenge.js'
@@ -48,8 +48,12 @@ export function createFactors (app: FastifyInstance) {
 }
 
 export default fp(async (app) => {
-  // A sign-in whose account has a verified TOTP factor answers the second step; a claim removes the factors.
+  // A sign-in whose account has a verified TOTP factor answers the second step.
   app.signInSteps.register(secondFactorStep(app))
-  app.signInSteps.registerClaimCleanup(factorsClaimCleanup)
   app.decorate('factors', createFactors(app))
 }, { name: 'factors', dependencies: ['db', 'config', 'sessions', 'account-metrics'] })
+
+/** What factors keep about accounts (accounts/data.ts), in both roles: the worker erases. */
+export const factorsDataPlugin = fp(async (app) => {
+  app.accountData.register(factorsData)
+}, { name: 'factors-data', dependencies: ['account-data'] })

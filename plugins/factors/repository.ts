@@ -52,6 +52,7 @@ function factorStatements (kind: AccountType) {
     // The old codes die with the new ones.
     replaceRecoveryCodes: statement<never, ByOwner & { ids: string[], hashes: string[] }>((p) => `with d as (delete from ${rc} where ${owner} = ${p.ownerId})
       insert into ${rc} (id, ${owner}, code_hash) select u.id, ${p.ownerId}, u.hash from unnest(${p.ids}::uuid[], ${p.hashes}::text[]) as u(id, hash)`),
+    recoveryCodesLeft: statement<{ n: number }, ByOwner>((p) => `select count(*)::int as n from ${rc} where ${owner} = ${p.ownerId} and used_at is null`),
     deleteRecoveryCodes: statement<never, ByOwner>((p) => `delete from ${rc} where ${owner} = ${p.ownerId}`),
     // A concurrent use of the same code waits for this row lock, then finds it used.
     useRecoveryCode: statement<{ id: string }, ByOwner & { hash: string }>((p) => `update ${rc} set used_at = now()

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import type { ClaimCleanup, SignInStep } from '../accounts/steps.js'
+import type { SignInStep } from '../accounts/steps.js'
+import type { AccountData, Counts } from '../accounts/data.js'
+import { ACCOUNT_TYPES, type AccountType } from '../accounts/registry.js'
+import type { Queryable } from '../core/db.js'
 import { newOpaqueToken } from '../accounts/tokens.js'
 import { uuidv7 } from '../../random.js'
 import { factorRepositoryOf, presentFactor } from './repository.js'
@@ -29,13 +32,26 @@ export function secondFactorStep (app: FastifyInstance): SignInStep {
 }
 
 /**
- * What a claim removes of factors' (accounts/claim.ts): every factor, TOTP and passkey (both are
- * rows of the factors table), the recovery codes, pending challenges and the count of wrong codes.
+ * What factors keep about an account (accounts/data.ts): its factors, TOTP and passkey (both are
+ * rows of the factors table), recovery codes, challenges (MFA and WebAuthn) and the count of
+ * wrong codes. A claim and an erasure delete them all; a deactivated account keeps them (it
+ * cannot sign in, and an admin may activate it again); the export lists the factors without
+ * their secrets or keys, and how many recovery codes are left.
  */
-export const factorsClaimCleanup: ClaimCleanup = {
+export const factorsData: AccountData = {
   name: 'factors',
-  async run (tx, kind, ownerId) {
-    const [removed] = await factorRepositoryOf(kind).resetAll.run(tx, { ownerId })
-    return { factors: removed.totp, passkeys: removed.passkeys, recoveryCodes: removed.recovery_codes }
+  tables: Object.values(ACCOUNT_TYPES).flatMap(({ tables: t }) => [t.factors, t.recoveryCodes, t.mfaChallenges, t.mfaAttempts, t.webauthnChallenges]),
+  claim: resetAll,
+  deactivate: async () => ({}),
+  erase: resetAll,
+  async export (db, kind, ownerId) {
+    const q = factorRepositoryOf(kind)
+    const [factors, [codes]] = await Promise.all([q.list.run(db, { ownerId }), q.recoveryCodesLeft.run(db, { ownerId })])
+    return { factors: factors.map(presentFactor), recoveryCodesLeft: codes.n }
   }
+}
+
+async function resetAll (tx: Queryable, kind: AccountType, ownerId: string): Promise<Counts> {
+  const [removed] = await factorRepositoryOf(kind).resetAll.run(tx, { ownerId })
+  return { factors: removed.totp, passkeys: removed.passkeys, recoveryCodes: removed.recovery_codes }
 }

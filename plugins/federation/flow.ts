@@ -74,7 +74,7 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
       // of whatever its registrant set up (a confirmed one is only linked).
       if (!existing.is_email_confirmed) {
         await claimAccount(tx, USER, existing.id, { via: 'oauth', provider }, { ...context, actorType: USER.type, actorId: existing.id },
-          app.signInSteps.claimCleanups)
+          app.accountData)
       }
       account = { ...existing, is_email_confirmed: true }
     } else {

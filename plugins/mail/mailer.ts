@@ -48,6 +48,25 @@ export function queueNoticeSql (template: string, to: string, locale: string, pa
   return addMailJob(template, to, locale, jsonObject(params))
 }
 
+/**
+ * SQL queuing cancel_deletion: the account is erased at `erasureAt` (a timestamptz), and `link`
+ * (lasting `expiresIn`) cancels that; the arguments are SQL expressions.
+ */
+export function queueCancelDeletionSql (to: string, locale: string, link: string, expiresIn: string, erasureAt: string): string {
+  return addMailJob("'cancel_deletion'", to, locale, jsonObject({ link, expiresIn, erasureAt: `to_char(${erasureAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')` }))
+}
+
+/**
+ * SQL deleting the mails queued to `to` (an SQL expression) that no worker is sending: an erased
+ * person's. graphile-worker keeps payloads only in its private jobs table (no public view shows
+ * them); test/plugins/privacy/erasure.test.ts checks that nothing of the person stays there.
+ */
+export function dropQueuedMailSql (to: string): string {
+  return `select count(*)::int as n from graphile_worker.complete_jobs(array(select j.id from graphile_worker._private_jobs j
+    join graphile_worker._private_tasks k on k.id = j.task_id
+    where k.identifier = '${MAIL_TASK}' and j.payload->>'to' = ${to} and j.locked_at is null))`
+}
+
 /** SQL queuing webhook_disabled to `to` about the endpoint at `url`; the arguments are SQL expressions. */
 export function queueWebhookDisabledSql (to: string, locale: string, url: string): string {
   return addMailJob("'webhook_disabled'", to, locale, jsonObject({ url }))

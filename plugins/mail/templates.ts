@@ -16,7 +16,7 @@ export function formatLifetime (seconds: number, locale: string): string {
 }
 
 /** The mails with a link that nobody asked for. */
-const UNASKED: ReadonlySet<MailTemplate> = new Set(['login_locked'])
+const UNASKED: ReadonlySet<MailTemplate> = new Set(['login_locked', 'cancel_deletion'])
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c])
@@ -43,13 +43,14 @@ export function renderMail (i18n: FastifyInstance['i18n'], mail: SendEmailTaskPa
   const locale = i18n.supported(mail.locale) ?? 'en'
   const t = (key: string, params?: Record<string, string>) => i18n.translate(locale, `MAIL[${key}]`, params)
   const template: MailTemplate = mail.template
-  const { link = '', expiresIn = 0, newEmail = '', lockedFor, organization = '', url = '' } = mail.params
+  const { link = '', expiresIn = 0, newEmail = '', lockedFor, organization = '', url = '', erasureAt } = mail.params
   const subject = t(`${template}_subject`)
   const lifetime = lockedFor === undefined ? '' : formatLifetime(lockedFor, locale)
   if (NOTICES.has(template)) {
     return renderNotice(locale, subject, [t(`${template}_intro`, { email: mail.to, newEmail, lifetime, url }), t(`${template}_advice`)])
   }
-  const intro = t(`${template}_intro`, { email: mail.to, lifetime, organization })
+  const date = erasureAt ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(erasureAt)) : ''
+  const intro = t(`${template}_intro`, { email: mail.to, lifetime, organization, date })
   const expires = t('expires', { lifetime: formatLifetime(expiresIn, locale) })
   // A mail nobody asked for (a lock's) says what to do if it was not you, instead of "ignore this".
   const ignore = t(UNASKED.has(template) ? `${template}_advice` : 'ignore')

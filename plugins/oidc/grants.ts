@@ -1,6 +1,7 @@
 import type { Queryable } from '../core/db.js'
 import { statement } from '../core/db.js'
 import { nameOf, oauthClients, oidcPayloads } from '../../db/schema.js'
+import { OIDC_SCOPES } from './client-rules.js'
 
 const T = nameOf(oidcPayloads)
 const C = nameOf(oauthClients)
@@ -35,7 +36,16 @@ const statements = {
        delete from ${T} g where g.kind = 'Grant' and g.payload->>'accountId' = ${p.accountId}
          and g.payload->>'clientId' = ${p.clientId} returning g.id
      ), issued as (delete from ${T} t where t.grant_id in (select id from grants) returning t.id)
-     select id from grants`)
+     select id from grants`),
+  // Everything of the account: its grants with every code and token issued under them, and
+  // whatever else names it (provider sessions, device codes, interactions): scanned, this is rare.
+  revokeAll: statement<{ grants: number, other: number }, { accountId: string }>((p) =>
+    `with grants as (
+       delete from ${T} g where g.kind = 'Grant' and g.payload->>'accountId' = ${p.accountId} returning g.id
+     ), issued as (delete from ${T} t where t.grant_id in (select id from grants) returning 1),
+     other as (delete from ${T} o where o.kind <> 'Grant' and (o.payload->>'accountId' = ${p.accountId}
+       or o.payload->'session'->>'accountId' = ${p.accountId} or o.payload->'result'->'login'->>'accountId' = ${p.accountId}) returning 1)
+     select (select count(*)::int from grants) as grants, (select count(*)::int from other) as other`)
 }
 
 /** The applications `accountId` authorized (consented to), oldest first. */
@@ -44,7 +54,8 @@ export async function authorizedApps (db: Queryable, accountId: string): Promise
   return rows.map((row) => ({
     clientId: row.client_id,
     name: row.name,
-    scopes: [...new Set((row.scopes ?? '').split(' ').filter(Boolean))],
+    // A grant stored before users' grants held OpenID scopes only may list a permission no token gets: not shown.
+    scopes: [...new Set((row.scopes ?? '').split(' ').filter((scope) => OIDC_SCOPES.has(scope)))],
     authorizedAt: row.authorized_at.toISOString()
   }))
 }
@@ -58,4 +69,10 @@ export async function latestGrantId (db: Queryable, accountId: string, clientId:
 /** Withdraws the consent: the grants go, and with them their codes and tokens. How many grants there were. */
 export async function revokeAuthorizedApp (db: Queryable, accountId: string, clientId: string): Promise<number> {
   return (await statements.revoke.run(db, { accountId, clientId })).length
+}
+
+/** Every consent of `accountId` withdrawn, and every provider session, code and token of it gone: how many grants there were. */
+export async function revokeAllOf (db: Queryable, accountId: string): Promise<number> {
+  const [row] = await statements.revokeAll.run(db, { accountId })
+  return row.grants
 }

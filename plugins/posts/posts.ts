@@ -6,6 +6,9 @@ import { uuidv7 } from '../../random.js'
 import type { PostPublishedEvent, PublicPost } from '../../schemas/posts.js'
 import { getTableName } from 'drizzle-orm'
 import { posts, type Row } from '../../db/schema.js'
+import type { AccountData } from '../accounts/data.js'
+import type { AccountType } from '../accounts/registry.js'
+import type { Queryable } from '../core/db.js'
 
 declare module 'fastify' {
   interface FastifyInstance { posts: ReturnType<typeof createPosts> }
@@ -105,3 +108,33 @@ export function createPosts (app: FastifyInstance, steps: PublishSteps) {
 export default fp<{ steps?: Partial<PublishSteps> }>(async (app, opts) => {
   app.decorate('posts', createPosts(app, { ...DEFAULT_STEPS, ...opts.steps }))
 }, { name: 'posts', dependencies: ['db', 'rooms'] })
+
+// Users write posts; admins none.
+async function deleteAll (tx: Queryable, kind: AccountType, userId: string): Promise<Record<string, number>> {
+  if (kind.type !== 'user') return {}
+  const rows = await tx<{ id: string }[]>`delete from ${tx(POSTS)} where user_id = ${userId} returning id`
+  return { posts: rows.length }
+}
+
+/**
+ * The posts a user wrote: a claim deletes the registrant's (they would read as the new owner's),
+ * an erasure all of them; a deactivated user's stay; the export lists them. What was published
+ * stays in FEED's history until ROOM_HISTORY_TTL (it names no author).
+ */
+export const postsData: AccountData = {
+  name: 'posts',
+  tables: [posts],
+  claim: deleteAll,
+  deactivate: async () => ({}),
+  erase: deleteAll,
+  async export (db, kind, userId) {
+    if (kind.type !== 'user') return {}
+    const rows = await db<PostRow[]>`select * from ${db(POSTS)} where user_id = ${userId} order by created_at, id`
+    return { posts: rows.map(present) }
+  }
+}
+
+/** What posts keep about accounts (accounts/data.ts), in both roles: the worker erases. */
+export const postsDataPlugin = fp(async (app) => {
+  app.accountData.register(postsData)
+}, { name: 'posts-data', dependencies: ['account-data'] })

@@ -26,9 +26,18 @@ const inScope = (org: string) => `organization_id is not distinct from ${org}::u
 type Endpoint = Scope & { id: string }
 
 export const endpointStatements = {
-  insert: statement<EndpointRow, Scope & { id: string, url: string, events: string[], description: string, secret: string }>((p) =>
-    `insert into ${E} (id, organization_id, url, events, description, secret)
-     values (${p.id}, ${p.organizationId}, ${p.url}, ${p.events}::text[], ${p.description}, ${p.secret}) returning *`),
+  /**
+   * Until the transaction ends, the scope's creates wait for each other, so each counts after the one
+   * before committed (the admins' scope has no row to lock). Two keys: apart from one-key advisory locks.
+   */
+  lockScope: statement<never, Scope>((p) =>
+    `select pg_advisory_xact_lock(hashtext('webhooks.max_endpoints'), hashtext(coalesce(${p.organizationId}::uuid::text, 'admins')))`),
+  /** The new endpoint, unless its scope has `max` already (no row then); run after lockScope, in its transaction. */
+  insert: statement<EndpointRow, Scope & { id: string, url: string, events: string[], description: string, secret: string, max: number,
+    createdBy: string | null }>((p) =>
+    `insert into ${E} (id, organization_id, url, events, description, secret, created_by)
+     select ${p.id}::uuid, ${p.organizationId}::uuid, ${p.url}::text, ${p.events}::text[], ${p.description}::text, ${p.secret}::text, ${p.createdBy}::uuid
+     where (select count(*) from ${E} where ${inScope(p.organizationId)}) < ${p.max}::int returning *`),
   list: statement<EndpointRow, Scope>((p) => `select * from ${E} where ${inScope(p.organizationId)} order by id desc`),
   get: statement<EndpointRow, Endpoint>((p) => `select * from ${E} where id = ${p.id} and ${inScope(p.organizationId)}`),
   // `enabled` true enables again and forgets the failures; false disables.
@@ -41,6 +50,16 @@ export const endpointStatements = {
   remove: statement<EndpointRow, Endpoint>((p) => `delete from ${E} where id = ${p.id} and ${inScope(p.organizationId)} returning *`),
   rotate: statement<EndpointRow, Endpoint & { secret: string }>((p) =>
     `update ${E} set secret = ${p.secret}, updated_at = now() where id = ${p.id} and ${inScope(p.organizationId)} returning *`)
+}
+
+/** What webhooks keep about a user: the endpoints it made for organizations (accounts/data.ts). */
+export const endpointDataStatements = {
+  // A claim: every endpoint the account made stops receiving (as a disable by hand).
+  disable: statement<{ n: number }, { userId: string }>((p) => `with d as (update ${E} set enabled = false, disabled_at = coalesce(disabled_at, now()),
+    updated_at = now() where created_by = ${p.userId} and enabled returning 1) select count(*)::int as n from d`),
+  // An erasure: the endpoints stay their organizations', without their maker's name.
+  forget: statement<never, { userId: string }>((p) => `update ${E} set created_by = null where created_by = ${p.userId}`),
+  made: statement<EndpointRow, { userId: string }>((p) => `select * from ${E} where created_by = ${p.userId} order by id`)
 }
 
 export const deliveryStatements = {

@@ -9,7 +9,9 @@ import { presentAuditEvent, recordEvent, type AuditContext, type AuditEventName 
 import { cursorArg, encodeCursor } from '../admin/accounts.js'
 import type { PublicWebhookDelivery, PublicWebhookEndpoint } from '../../schemas/webhooks.js'
 import { WEBHOOK_ERRORS } from './errors.js'
-import { deliveryStatements, endpointStatements, type DeliveryRow, type EndpointRow } from './repository.js'
+import { deliveryStatements, endpointDataStatements, endpointStatements, type DeliveryRow, type EndpointRow } from './repository.js'
+import type { AccountData } from '../accounts/data.js'
+import { webhookEndpoints } from '../../db/schema.js'
 import { sendAttempt } from './send.js'
 import { allowedNetworks, isForbiddenAddress } from './addresses.js'
 
@@ -95,12 +97,19 @@ export function createWebhooks (app: FastifyInstance) {
   }
 
   return {
+    /** At most WEBHOOK_MAX_ENDPOINTS per scope, counted under the scope's lock: creates at once cannot both take the last place. */
     async create (scope: WebhookScope, actor: WebhookActor, args: { url: string, events: string[], description?: string }) {
       checkUrl(args.url)
       const secret = newSecret()
-      return audited('webhook.created', actor, async (tx) => (await endpointStatements.insert.run(tx, { id: uuidv7(),
-        organizationId: scope.organizationId, url: args.url, events: args.events, description: args.description ?? '', secret }))[0],
-      (row) => ({ webhook: presentEndpoint(row), secret }))
+      const max = config.webhookMaxEndpoints
+      return audited('webhook.created', actor, async (tx) => {
+        await endpointStatements.lockScope.run(tx, scope)
+        const [row] = await endpointStatements.insert.run(tx, { id: uuidv7(), organizationId: scope.organizationId, url: args.url,
+          events: args.events, description: args.description ?? '', secret, max,
+          createdBy: actor.accountType === 'user' && actor.context.actorType === 'user' ? actor.context.actorId : null })
+        if (!row) throw new AppError(WEBHOOK_ERRORS.WEBHOOK_BAD_REQUEST_TOO_MANY_ENDPOINTS, { params: { max } })
+        return row
+      }, (row) => ({ webhook: presentEndpoint(row), secret }))
     },
 
     async list (scope: WebhookScope) {
@@ -201,6 +210,31 @@ export function createWebhooks (app: FastifyInstance) {
     }
   }
 }
+
+/**
+ * The endpoints users made for organizations (an admin's are the admins'): a claim disables the
+ * ones the pre-registrant made, an erasure takes its name off them (they stay the organization's),
+ * a deactivation leaves them (they belong to the organization); the export lists them without secrets.
+ */
+export const webhooksData: AccountData = {
+  name: 'webhooks',
+  tables: [webhookEndpoints],
+  claim: async (tx, kind, userId): Promise<Record<string, number>> =>
+    kind.type === 'user' ? { webhookEndpoints: (await endpointDataStatements.disable.run(tx, { userId }))[0].n } : {},
+  deactivate: async () => ({}),
+  async erase (tx, kind, userId) {
+    if (kind.type === 'user') await endpointDataStatements.forget.run(tx, { userId })
+    return {}
+  },
+  async export (db, kind, userId) {
+    return kind.type === 'user' ? { webhookEndpoints: (await endpointDataStatements.made.run(db, { userId })).map(presentEndpoint) } : {}
+  }
+}
+
+/** What webhooks keep about accounts (accounts/data.ts), in both roles: the worker erases. */
+export const webhooksDataPlugin = fp(async (app) => {
+  app.accountData.register(webhooksData)
+}, { name: 'webhooks-data', dependencies: ['account-data'] })
 
 /** Webhook endpoints, their deliveries and the tasks that send them (docs/webhooks.md). */
 export default fp(async (app) => {

@@ -138,4 +138,27 @@ t.test('latchkey user', async (t) => {
     const times = lines.map((l) => Date.parse(l[4]))
     t.ok(times.every((time, i) => i === 0 || times[i - 1] >= time), 'every line is as new as the next or newer')
   })
+
+  t.test('user export prints the person\'s document; user erase erases it, its events kept under the tombstone it prints', async (t) => {
+    const created = await cli(['user', 'create', '--email', 'gone@example.com', '--password', 'correct horse'], env)
+    const id = /^user ([0-9a-f-]{36})/.exec(created.stdout)![1]
+    const exported = await cli(['user', 'export', '--email', 'gone@example.com'], env)
+    t.equal(exported.code, 0, exported.stderr)
+    const document = JSON.parse(exported.stdout)
+    t.match(document, { format: 'latchkey-export/1', accountType: 'user', account: { id, email: 'gone@example.com' }, sessions: [], organizations: [] })
+    t.notMatch(exported.stdout, /argon2|password/, 'no hash')
+    const [event] = await sql`select actor_type from audit_events where event = 'account.exported' and account_id = ${id}`
+    t.equal(event.actor_type, 'cli')
+
+    const erased = await cli(['user', 'erase', '--email', 'gone@example.com'], env)
+    t.equal(erased.code, 0, erased.stderr)
+    const tombstone = new RegExp(`^user ${id} erased: its audit events now name ([0-9a-f-]{36})\n$`).exec(erased.stdout)?.[1]
+    t.ok(tombstone, erased.stdout)
+    t.same([...await sql`select id from users where email = 'gone@example.com'`], [], 'the account is gone')
+    const events = await sql`select event from audit_events where account_id = ${tombstone!} order by id`
+    t.same(events.map((e) => e.event), ['account.exported', 'account.erased'], 'its events are kept under the tombstone')
+    const again = await cli(['user', 'erase', '--email', 'gone@example.com'], env)
+    t.equal(again.code, 1)
+    t.equal(again.stderr.trim(), 'no user with the email gone@example.com')
+  })
 })

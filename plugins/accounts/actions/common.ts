@@ -172,7 +172,7 @@ const emailArgument = (request: FastifyRequest) => String((request.query as { em
  * limit, with LOGIN_RATE_LIMIT_*: slows password guessing on one account and mail floods to one
  * address.
  */
-export function passwordRateLimit (app: FastifyInstance, kind: AccountType, action: AccountAction,
+export function passwordRateLimit (app: FastifyInstance, kind: AccountType, action: AccountAction | (string & {}),
   subject: (request: FastifyRequest) => string = emailArgument): preHandlerAsyncHookHandler {
   const { max, windowMs } = app.config.loginRateLimit
   const limit = app.createRateLimit({

@@ -11,7 +11,8 @@ import type { MailTemplate } from '../../../schemas/mail.js'
  */
 export type Purpose = Exclude<MailTemplate, 'email_change_notice' | 'mfa_locked' | 'login_locked' | 'login_locked_notice' | 'org_invitation' | 'webhook_disabled'>
 /** Where each purpose's link points in the client app (docs/api.md#what-a-client-apps-pages-call). */
-export const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', sign_in: '/sign-in', change_email: '/confirm-email-change' }
+export const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', sign_in: '/sign-in', change_email: '/confirm-email-change',
+  cancel_deletion: '/cancel-deletion' }
 type Id = Pick<OwnerRow, 'id'>
 /** `queued` reads the mail job's CTE, which a statement that never read it would not run. */
 export interface Issue { issued: number, queued: number }

@@ -1,4 +1,5 @@
 import { ConfigError, defineConcern } from './concern.js'
+import { Type } from '@sinclair/typebox'
 import { Bool, Duration, parseDuration } from './forms.js'
 
 export interface AccountsConfig {
@@ -13,6 +14,8 @@ export interface AccountsConfig {
   signInLinkTtl: number
   /** Seconds audit events are kept before V1PruneAuditEventsTask deletes them. */
   auditRetention: number
+  /** Seconds between a user's deleteaccount and its erasure (its cancel link lasts that long); 0: at once. */
+  accountErasureDelay: number
 }
 
 /** Who may register and sign in, how long mailed links last, how long account events are kept. */
@@ -24,7 +27,9 @@ export const accounts = defineConcern({
     PASSWORD_RESET_EXPIRES_IN: Duration('1h'),
     MAGIC_LINK_ENABLED: Bool('true'),
     SIGN_IN_LINK_EXPIRES_IN: Duration('15m'),
-    AUDIT_RETENTION: Duration('90d')
+    AUDIT_RETENTION: Duration('90d'),
+    // `0` alone (no unit) erases at once.
+    ACCOUNT_ERASURE_DELAY: Type.String({ pattern: '^(0|[0-9]+[smhd])$', description: 'a duration like 7d: <integer><s|m|h|d>, or 0', default: '7d' })
   },
   read: (env): AccountsConfig => {
     // A link born expired would be mailed uselessly, and its job could never succeed.
@@ -38,7 +43,8 @@ export const accounts = defineConcern({
       passwordResetTtl: parseDuration(env.PASSWORD_RESET_EXPIRES_IN),
       magicLinkEnabled: env.MAGIC_LINK_ENABLED === 'true',
       signInLinkTtl: parseDuration(env.SIGN_IN_LINK_EXPIRES_IN),
-      auditRetention: parseDuration(env.AUDIT_RETENTION)
+      auditRetention: parseDuration(env.AUDIT_RETENTION),
+      accountErasureDelay: env.ACCOUNT_ERASURE_DELAY === '0' ? 0 : parseDuration(env.ACCOUNT_ERASURE_DELAY)
     }
   }
 })

@@ -4,14 +4,14 @@ import { CreatedWebhookResponseSchema, WebhookArgs } from '../../../schemas/webh
 import { webhookError } from '../errors.js'
 import { accessOf, actorOf, operationOf, scopeOf, type Owner } from './scope.js'
 
-/** createwebhook `url`, `events` (audit event names or `*`), `description`: the endpoint and its secret, shown this once. */
+/** createwebhook `url`, `events` (audit event names or `*`), `description`: the endpoint and its secret, shown this once (at most WEBHOOK_MAX_ENDPOINTS). */
 export const createwebhook = (owner: Owner): FastifyPluginAsync => async (app) => {
   const { webhooks } = app
   defineAction(app, {
     url: '/createwebhook',
     operation: operationOf(owner, 'Create', 'Webhook'),
     ...accessOf(owner),
-    errors: [webhookError('WEBHOOK_BAD_REQUEST_URL')],
+    errors: [webhookError('WEBHOOK_BAD_REQUEST_URL'), webhookError('WEBHOOK_BAD_REQUEST_TOO_MANY_ENDPOINTS')],
     summary: 'Register a webhook endpoint (its secret is shown once)',
     args: WebhookArgs[owner].create,
     responses: { 201: CreatedWebhookResponseSchema },

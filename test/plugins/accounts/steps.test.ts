@@ -55,7 +55,4 @@ t.test('steps are registered before the first sign-in composes them, under names
   t.throws(() => steps.register(step('mfa', () => 'true')), /taken/)
   steps.pendingSql(ACCOUNT_TYPES.user)
   t.throws(() => steps.register(step('late', () => 'true')), /after the first sign-in/)
-  steps.registerClaimCleanup({ name: 'a', run: async () => ({ a: 1 }) })
-  steps.registerClaimCleanup({ name: 'b', run: async () => ({ b: 2 }) })
-  t.same(steps.claimCleanups.map((c) => c.name), ['a', 'b'], 'claim cleanups in the order registered')
 })
