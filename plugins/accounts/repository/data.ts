@@ -69,7 +69,7 @@ export function dataStatements (kind: AccountType) {
         actorId: 'u.id', ip: p.ip, userAgent: p.userAgent }, 'u')})
       select u.id, t.was_confirmed, (select count(*) from r) as removed from u, t`),
     /** The account, locked, and whether its erasure is due (a job runs it then; an admin's erasure at once). */
-    lockForErasure: statement<{ id: string, email: string, due: boolean }, ByOwner>((p) => `select id, email,
+    lockForErasure: statement<{ id: string, due: boolean }, ByOwner>((p) => `select id,
       coalesce(erasure_due_at <= now(), false) as due from ${o} where id = ${p.ownerId} for update`),
     removeErasureJob: statement<never, ByOwner>((p) => `select graphile_worker.remove_job('${eraseJobKey(kind.type, '')}' || ${p.ownerId}::text)`),
     owner: statement<Owner, ByOwner>((p) => `select ${OWNER_FIELDS(o)} from ${o} where id = ${p.ownerId}`),

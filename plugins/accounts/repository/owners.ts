@@ -15,7 +15,8 @@ type Id = Pick<OwnerRow, 'id'>
 /** The changes of an account's state (admin actions and the CLI); each answers the id, none when there is no such account. */
 const STATE_CHANGES = {
   deactivate: 'is_active = false',
-  activate: 'is_active = true',
+  // An admin's activation also cancels an erasure the user asked for (its job then finds nothing due).
+  activate: 'is_active = true, erasure_due_at = null',
   delete: 'deleted_at = coalesce(deleted_at, now())',
   restore: 'deleted_at = null',
   confirmEmail: 'is_email_confirmed = true'

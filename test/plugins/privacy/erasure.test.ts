@@ -107,6 +107,12 @@ t.test('deleteaccount: refusals change nothing; then deactivated, mailed, cancel
   })
 
   t.test('asked, cancelled with the mailed link, asked again (a fresh session is proof enough), erased when due', async (t) => {
+    // Another user asks too, and an admin activates it again: that cancels its erasure.
+    const admin = await createTestAccount(app, ADMIN, { isEmailConfirmed: true })
+    const { token: adminToken } = await signIn(app, ADMIN, admin)
+    const spared = await newMember(app)
+    t.equal((await call(app, USER, 'deleteaccount', spared.token, { password: spared.account.password })).statusCode, 200)
+    t.equal((await call(app, ADMIN, 'activateuser', adminToken, { userId: spared.account.id })).statusCode, 200)
     const after = mail.mails.length
     const asked = await inject('/v1/users/deleteaccount', token, { password: account.password })
     t.equal(asked.statusCode, 200, asked.body)
@@ -156,6 +162,9 @@ t.test('deleteaccount: refusals change nothing; then deactivated, mailed, cancel
     t.same([...await app.sql`select user_id from memberships where organization_id = ${theirs.id}`].map((r) => r.user_id), [inviter.account.id])
 
     assertError(t, await app.inject({ method: 'POST', url: '/v1/users/canceldeletion', payload: { token: second } }), 400, 'USER.BAD_REQUEST_INVALID_TOKEN')
+    t.match(await ownerOf(app, USER, spared.account.id), { is_active: true, erasure_due_at: null }, 'the account an admin activated is kept')
+    const [keptJob] = await app.sql`select count(*)::int as n from graphile_worker.jobs where key = ${`erase:user:${spared.account.id}`}`
+    t.equal(keptJob.n, 0, 'its job ran (earlier than the other\'s) and found nothing due')
     const reborn = await app.inject({ method: 'POST', url: '/v1/users/register', payload: { email: account.email, password: 'a new life begins here' } })
     t.equal(reborn.statusCode, 201, 'the address is free to register again')
   })
