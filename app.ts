@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyPluginAsync } from 'fastify'
 import type { DestinationStream } from 'pino'
 import autoload from '@fastify/autoload'
@@ -63,7 +64,6 @@ import { oauthClientAdminRoutes } from './plugins/oidc/routes.js'
 import oidcProvider from './plugins/oidc/provider.js'
 import authorizedAppRoutes from './plugins/oidc/user-routes.js'
 import privacy from './plugins/privacy/privacy.js'
-import { privacyAdminRoutes, privacyRoutes } from './plugins/privacy/routes.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -111,14 +111,18 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
   [federationRoutes, ['user']],
   [orgSessionRoutes, ['user']],
   [authorizedAppRoutes, ['user']],
-  [privacyRoutes, ['user']],
   [adminRoutes, ['admin']],
   [orgAdminRoutes, ['admin']],
   [webhookAdminRoutes, ['admin']],
-  [oauthClientAdminRoutes, ['admin']],
-  [privacyAdminRoutes, ['admin']]
+  [oauthClientAdminRoutes, ['admin']]
 ]
 const VERSIONED = /^\/(v[0-9]+)\//
+/**
+ * routes/: one file per endpoint, autoloaded per version (folder names are the path's prefixes:
+ * routes/v1/users/deleteaccount.ts serves /v1/users/deleteaccount). Next to app.ts in the sources
+ * and in dist/ alike. The domains' older actions still register through KIND_ROUTES until they move here.
+ */
+const ROUTES_DIR = fileURLToPath(new URL('./routes', import.meta.url))
 
 function trustHops (hops: number) {
   return (_address: string, hop: number) => hop < hops
@@ -267,4 +271,5 @@ async function registerRoutes (app: FastifyInstance) {
   await app.register(orgRoutes, { prefix: '/v1/orgs' })
   await app.register(webhookOrgRoutes, { prefix: '/v1/orgs' })
   await app.register(realtimeRoutes, { prefix: '/v1' })
+  await app.register(autoload, { dir: ROUTES_DIR, dirNameRoutePrefix: true })
 }

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const SOURCES = ['app.ts', 'server.ts', 'cli.ts', 'paths.ts', 'random.ts', 'plugins', 'schemas', 'db', 'workers']
+const SOURCES = ['app.ts', 'server.ts', 'cli.ts', 'paths.ts', 'random.ts', 'plugins', 'routes', 'schemas', 'db', 'workers']
 const CLIENT = join(root, 'client')
 const CLIENT_OUT = join(root, 'dist', 'client')
 /** The pages served under /<page>/ (plugins/core/pages.ts); oidc's under /oidc/pages/ (plugins/oidc/interactions.ts). */

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Account, AccountType } from '../accounts/registry.js'
 import { AppError } from '../core/errors.js'
 import { statement } from '../core/db.js'
@@ -46,6 +46,13 @@ export const mailData: AccountData = {
     return owner ? { queuedMails: (await dropMail.run(tx, { email: owner.email }))[0].n } : {}
   },
   export: async () => ({})
+}
+
+/** The export as a download: a file name with the date, never cached. */
+export function sendExport (reply: FastifyReply, document: Record<string, unknown>) {
+  const day = String(document.exportedAt).slice(0, 10)
+  reply.headers({ 'content-disposition': `attachment; filename="latchkey-export-${day}.json"`, 'cache-control': 'no-store' })
+  return { status: 200 as const, success: true as const, ...document } as never
 }
 
 export interface ErasureRequested { erasureAt: string, erased: boolean }

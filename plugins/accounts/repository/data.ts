@@ -4,6 +4,7 @@ import { auditInsert } from '../../audit/events.js'
 import { queueCancelDeletionSql } from '../../mail/mailer.js'
 import { loginAttempts, nameOf } from '../../../db/schema.js'
 import { OWNER_FIELDS, tablesOf, type Owner } from './shared.js'
+import type { IssueParams } from './tokens.js'
 
 const ATTEMPTS = nameOf(loginAttempts)
 type ByOwner = { ownerId: string }
@@ -12,21 +13,8 @@ type ByOwner = { ownerId: string }
 export const ERASE_TASK = 'V1EraseAccountTask'
 export const eraseJobKey = (type: string, id: string) => `erase:${type}:${id}`
 
-/** A request of erasure: the delay (seconds), the cancel link's token and mail, the event's id and who asked. */
-export interface ErasureParams {
-  ownerId: string
-  delay: number
-  tokenId: string
-  hash: string
-  locale: string
-  link: string
-  eventId: string
-  actorType: string | null
-  actorId: string | null
-  sessionId: string | null
-  ip: string | null
-  userAgent: string | null
-}
+/** A request of erasure: the account, the delay (seconds), then a token's issue as the mailed links' (its lifetime is the delay). */
+export type ErasureParams = { ownerId: string, delay: number } & Omit<IssueParams, 'target' | 'lifetime'>
 
 /** An account's own rows as its export shows them, and their erasure (plugins/accounts/own-data.ts). */
 export function dataStatements (kind: AccountType) {

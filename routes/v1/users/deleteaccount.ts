@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction } from '../../core/action.js'
-import { ACCOUNT_TYPES } from '../../accounts/registry.js'
-import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../accounts/actions/common.js'
+import { defineAction } from '../../../plugins/core/action.js'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
+import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/actions/common.js'
 import { DeleteAccountResponseSchema, ReauthenticationArgsSchema } from '../../../schemas/privacy.js'
 
 const USER = ACCOUNT_TYPES.user
@@ -13,7 +13,7 @@ const USER = ACCOUNT_TYPES.user
  * `{ erasureAt, erased }`). The sole owner of an organization with other members must transfer
  * it first (400 ORG.BAD_REQUEST_LAST_OWNER).
  */
-export const deleteaccount: FastifyPluginAsync = async (app) => {
+const deleteaccount: FastifyPluginAsync = async (app) => {
   defineAction(app, {
     url: '/deleteaccount',
     operation: operationNamed(USER, 'DeleteAccount'),
@@ -34,3 +34,4 @@ export const deleteaccount: FastifyPluginAsync = async (app) => {
     }
   })
 }
+export default deleteaccount

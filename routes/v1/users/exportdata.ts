@@ -1,25 +1,19 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
-import { defineAction } from '../../core/action.js'
-import { ACCOUNT_TYPES } from '../../accounts/registry.js'
-import { AppError } from '../../core/errors.js'
-import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../accounts/actions/common.js'
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction } from '../../../plugins/core/action.js'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
+import { AppError } from '../../../plugins/core/errors.js'
+import { sendExport } from '../../../plugins/privacy/privacy.js'
+import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/actions/common.js'
 import { ExportResponseSchema, ReauthenticationArgsSchema } from '../../../schemas/privacy.js'
 
 const USER = ACCOUNT_TYPES.user
-
-/** The export as a download: a file name with the date, never cached. */
-export function sendExport (reply: FastifyReply, document: Record<string, unknown>) {
-  const day = String(document.exportedAt).slice(0, 10)
-  reply.headers({ 'content-disposition': `attachment; filename="latchkey-export-${day}.json"`, 'cache-control': 'no-store' })
-  return { status: 200 as const, success: true as const, ...document } as never
-}
 
 /**
  * /v1/users/exportdata (authenticated; the same proof as deleteaccount): one JSON document of
  * everything kept about the caller, as a download (`Content-Disposition: attachment`,
  * `Cache-Control: no-store`); account.exported is recorded.
  */
-export const exportdata: FastifyPluginAsync = async (app) => {
+const exportdata: FastifyPluginAsync = async (app) => {
   defineAction(app, {
     url: '/exportdata',
     operation: operationNamed(USER, 'ExportData'),
@@ -40,3 +34,4 @@ export const exportdata: FastifyPluginAsync = async (app) => {
     }
   })
 }
+export default exportdata

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction } from '../../core/action.js'
-import { ACCOUNT_TYPES } from '../../accounts/registry.js'
-import { auditContext, countOutcomes, operationNamed, sendSignIn, sessionMeta } from '../../accounts/actions/common.js'
+import { defineAction } from '../../../plugins/core/action.js'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
+import { auditContext, countOutcomes, operationNamed, sendSignIn, sessionMeta } from '../../../plugins/accounts/actions/common.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
 import { CancelDeletionArgsSchema } from '../../../schemas/privacy.js'
@@ -14,7 +14,7 @@ const USER = ACCOUNT_TYPES.user
  * mfaRequired when a second factor is due). Unknown, used, expired, or the account erased
  * already: 400 USER.BAD_REQUEST_INVALID_TOKEN.
  */
-export const canceldeletion: FastifyPluginAsync = async (app) => {
+const canceldeletion: FastifyPluginAsync = async (app) => {
   defineAction(app, {
     url: '/canceldeletion',
     operation: operationNamed(USER, 'CancelDeletion'),
@@ -30,3 +30,4 @@ export const canceldeletion: FastifyPluginAsync = async (app) => {
     }
   })
 }
+export default canceldeletion
