@@ -147,6 +147,9 @@ export async function buildApp (opts: AppOptions): Promise<FastifyInstance> {
     // Redaction applies to any logger options passed in too.
     logger: { level: config.logLevel, ...opts.logger, redact: REDACT, serializers },
     bodyLimit: config.bodyLimit,
+    // A first start-dev creates, starts and migrates the embedded PostgreSQL inside the db plugin:
+    // on a slow or busy machine that passed avvio's default 10 s and failed the start.
+    pluginTimeout: 120_000,
     // REQUEST_TIMEOUT: a request whose headers and body have not all arrived by then is answered
     // 408 and its connection closed (the errors plugin's clientError). Node checks every
     // connectionsCheckingInterval (30 s by default): each second here, so the bound holds.

@@ -12,7 +12,7 @@ const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const
 
 /**
- * Owns the process for `serve` and `worker`: SIGTERM/SIGINT close the app gracefully (exit 0;
+ * Owns the process for `start` and `worker`: SIGTERM/SIGINT close the app gracefully (exit 0;
  * exit 1 if it takes over 15 s or an uncaught error ends it).
  */
 export function closeOnSignals (app: FastifyInstance): void {
@@ -73,7 +73,7 @@ export function startupSummary (app: FastifyInstance) {
   }
 }
 
-/** `latchkey worker`: jobs only, no HTTP; stops like `serve`, after the running jobs finish. */
+/** `latchkey worker`: jobs only, no HTTP; stops like `start`, after the running jobs finish. */
 export async function startWorker (opts: AppOptions): Promise<FastifyInstance> {
   const app = await buildApp({ ...opts, role: 'worker' })
   closeOnSignals(app)

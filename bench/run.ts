@@ -93,7 +93,6 @@ async function main () {
   log(`servers on Node.js ${node.servers} (${SERVER_NODE}), load generator on ${node.harness}`)
   log('building the service (npm run build)')
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
-
   let embedded: EmbeddedDatabase | undefined
   let scratch: string | undefined
   let adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -113,7 +112,7 @@ async function main () {
     ...hook?.env,
     NODE_ENV: 'production',
     // Required in production; the benchmark sends no mail.
-    SMTP_URL: 'smtp://mail.invalid:25',
+    SMTP_URL: 'smtp://mail.invalid:25', PUBLIC_URL: 'http://127.0.0.1', // and the address its mailed links open
     DATABASE_URL: url,
     ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
     REFRESH_TOKEN_SECRET: randomBytes(32).toString('hex'),
@@ -136,7 +135,6 @@ async function main () {
     services.push(service)
     rows.push(...await scaleScenarios(only ?? [], url, service, quick, log))
     if (only?.includes('rooms')) rows.push(...(results.rooms = await roomsScenario({ settings, adminUrl, env, service: SERVICE, nodeFlags: NODE_FLAGS, log })).rows)
-
     const perUser = quick ? 200 : 1000
     log('seeding users and sessions')
     const tokens = await seed(url, 1000, only?.every((s) => OPT_IN.includes(s)) ? 1 : perUser)

@@ -20,7 +20,7 @@ if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL to a migrated d
 const work = mkdtempSync(join(tmpdir(), 'latchkey-startup-'))
 const base = {
   PATH: '/usr/bin:/bin', HOME: work, LANG: 'C.UTF-8', DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'production', HOST: '127.0.0.1',
-  ACCESS_TOKEN_SECRET: 'a'.repeat(40), REFRESH_TOKEN_SECRET: 'b'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:25', LOG_LEVEL: 'warn'
+  ACCESS_TOKEN_SECRET: 'a'.repeat(40), REFRESH_TOKEN_SECRET: 'b'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:25', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'warn'
 }
 
 /** Milliseconds from the spawn to the first 200 of /health; then SIGTERM and wait for the exit. */

@@ -49,7 +49,7 @@ const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(
 execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'migrate'], { env: { ...process.env, DATABASE_URL: url }, stdio: 'ignore' })
 const hook = await webhookOption((line) => console.error(`# ${line}`))
 const service = await startProcess(['--max-semi-space-size=4', join(ROOT, 'dist', 'cli.js'), 'serve'], {
-  ...hook?.env, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATABASE_URL: url, LOG_LEVEL: 'warn', WORKER_ENABLED: 'true',
+  ...hook?.env, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', PUBLIC_URL: 'http://127.0.0.1', DATABASE_URL: url, LOG_LEVEL: 'warn', WORKER_ENABLED: 'true',
   ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'), REFRESH_TOKEN_SECRET: randomBytes(32).toString('hex')
 }, await freePort())
 const sql = postgres(url, { max: 4, onnotice: () => {} })

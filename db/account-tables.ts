@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { bigint, boolean, char, check, customType, foreignKey, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
+import { pg, sql } from './drizzle.js'
+const { bigint, boolean, char, check, customType, foreignKey, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } = pg
 
 /**
  * The tables every account type has (users and admins), one shape written once: db/schema.ts

@@ -1,6 +1,5 @@
 import postgres from 'postgres'
-import { drizzle } from 'drizzle-orm/postgres-js'
-import { migrate as drizzleMigrate } from 'drizzle-orm/postgres-js/migrator'
+import { migrator } from './drizzle.js'
 import { Logger, runMigrations as workerMigrations } from 'graphile-worker'
 import { MIGRATIONS_DIR } from '../paths.js'
 
@@ -18,6 +17,7 @@ export async function migrate (databaseUrl: string): Promise<void> {
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`
     try {
+      const { drizzle, migrate: drizzleMigrate } = migrator()
       await drizzleMigrate(drizzle(sql), { migrationsFolder: MIGRATIONS_DIR })
       await workerMigrations({ connectionString: databaseUrl, logger: silentLogger })
     } finally {

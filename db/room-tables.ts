@@ -1,5 +1,6 @@
-import { bigint, index, jsonb, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core'
+import { pg } from './drizzle.js'
 import { ts } from './account-tables.js'
+const { bigint, index, jsonb, pgTable, primaryKey, uuid, varchar } = pg
 
 /**
  * Rooms' history (docs/websocket.md#recovery), written by the PostgreSQL broker only. Each room's

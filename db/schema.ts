@@ -1,9 +1,9 @@
-import { getTableName, sql, type Table } from 'drizzle-orm'
-import { boolean, char, check, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
+import type { Table } from 'drizzle-orm'
+import { getTableName, pg, sql } from './drizzle.js'
 import { accountTables, id, ts } from './account-tables.js'
+const { boolean, char, check, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid, varchar } = pg
 
-// The rooms' tables, written by the PostgreSQL broker only.
-export * from './room-tables.js'
+export * from './room-tables.js' // the rooms' tables, written by the PostgreSQL broker only
 
 /** The tables of one account type (its entry in plugins/accounts/registry.ts holds them). */
 export type AccountTables = ReturnType<typeof accountTables<string>>

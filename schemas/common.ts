@@ -32,3 +32,9 @@ export function Success<T extends Record<string, TSchema>> (status: number, payl
 export function responses<T extends Record<number, TSchema>> (success: T) {
   return { ...success, '4xx': ErrorSchema, '5xx': ErrorSchema }
 }
+
+/**
+ * `organizationId` on the organization routes an API key may call: the key's own organization
+ * by default (plugins/orgs/access.ts); a user token must name one.
+ */
+export const KeyOrganizationId = Type.Optional(Type.String({ format: 'uuid', description: 'required with a user token; an API key\'s own organization by default' }))

@@ -19,7 +19,7 @@ export const ProviderParamsSchema = Type.Object({
 })
 
 export const AuthorizeArgsSchema = Type.Object({
-  redirectTo: Type.String({ minLength: 1, maxLength: 2048, description: 'where the browser goes back with ?code= or ?error=; must start with PUBLIC_APP_URL or one of OAUTH_REDIRECT_URLS' })
+  redirectTo: Type.String({ minLength: 1, maxLength: 2048, description: 'where the browser goes back with ?code= or ?error=; must start with PUBLIC_APP_URL (unset: PUBLIC_URL) or one of OAUTH_REDIRECT_URLS' })
 }, { additionalProperties: false })
 
 /** The provider's answer, as it sends it (other parameters pass): nothing in it is trusted before the state is. */

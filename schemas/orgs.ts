@@ -1,17 +1,19 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Success } from './common.js'
+import { KeyOrganizationId, Success } from './common.js'
 
 /** Organizations, members, roles, invitations and API keys (docs/api.md#organizations). */
 const Timestamp = Type.String({ format: 'date-time' })
 const MaybeTimestamp = Type.Union([Timestamp, Type.Null()])
 const Uuid = Type.String({ format: 'uuid' })
-const Slug = Type.String({ pattern: '^[a-z0-9-]{3,48}$', description: '3 to 48 of a-z, 0-9 and -' })
+// `-` escaped in classes: HTML pattern attributes compile with the v flag, where a bare one is an error.
+const Slug = Type.String({ pattern: '^[a-z0-9\\-]{3,48}$', description: '3 to 48 of a-z, 0-9 and -' })
 const Name = Type.String({ minLength: 1, maxLength: 100 })
-const RoleName = Type.String({ pattern: '^[a-z0-9_-]{1,48}$', description: 'owner, admin, member or a custom role of the organization' })
+const RoleName = Type.String({ pattern: '^[a-z0-9_\\-]{1,48}$', description: 'owner, admin, member or a custom role of the organization' })
 const Permission = Type.String({ minLength: 3, maxLength: 100 })
 const Permissions = Type.Array(Permission, { maxItems: 64, uniqueItems: true })
 const Email = Type.String({ format: 'email', maxLength: 254 })
 const OrgId = { organizationId: Uuid }
+const KeyOrgId = { organizationId: KeyOrganizationId }
 
 export const OrganizationSchema = Type.Object({
   id: Uuid,
@@ -76,22 +78,23 @@ const args = <T extends Parameters<typeof Type.Object>[0]>(properties: T) => Typ
 
 export const CreateOrgArgsSchema = args({ slug: Slug, name: Name })
 export const OrgArgsSchema = args({ ...OrgId })
-export const UpdateOrgArgsSchema = args({ ...OrgId, slug: Type.Optional(Slug), name: Type.Optional(Name) })
-export const InviteArgsSchema = args({ ...OrgId, email: Email, role: RoleName })
-export const InvitationIdArgsSchema = args({ ...OrgId, invitationId: Uuid })
+export const KeyOrgArgsSchema = args({ ...KeyOrgId })
+export const UpdateOrgArgsSchema = args({ ...KeyOrgId, slug: Type.Optional(Slug), name: Type.Optional(Name) })
+export const InviteArgsSchema = args({ ...KeyOrgId, email: Email, role: RoleName })
+export const InvitationIdArgsSchema = args({ ...KeyOrgId, invitationId: Uuid })
 export const AcceptInvitationArgsSchema = args({ token: Type.String({ minLength: 1, maxLength: 200 }) })
-export const UpdateMemberArgsSchema = args({ ...OrgId, userId: Uuid, role: RoleName })
-export const MemberArgsSchema = args({ ...OrgId, userId: Uuid })
-export const CreateRoleArgsSchema = args({ ...OrgId, name: RoleName, permissions: Permissions })
-export const UpdateRoleArgsSchema = args({ ...OrgId, roleId: Uuid, name: Type.Optional(RoleName), permissions: Type.Optional(Permissions) })
-export const RoleIdArgsSchema = args({ ...OrgId, roleId: Uuid })
+export const UpdateMemberArgsSchema = args({ ...KeyOrgId, userId: Uuid, role: RoleName })
+export const MemberArgsSchema = args({ ...KeyOrgId, userId: Uuid })
+export const CreateRoleArgsSchema = args({ ...KeyOrgId, name: RoleName, permissions: Permissions })
+export const UpdateRoleArgsSchema = args({ ...KeyOrgId, roleId: Uuid, name: Type.Optional(RoleName), permissions: Type.Optional(Permissions) })
+export const RoleIdArgsSchema = args({ ...KeyOrgId, roleId: Uuid })
 export const CreateApiKeyArgsSchema = args({
-  ...OrgId,
+  ...KeyOrgId,
   name: Type.String({ minLength: 1, maxLength: 100 }),
   permissions: Type.Array(Permission, { minItems: 1, maxItems: 64, uniqueItems: true }),
   expiresIn: Type.Optional(Type.Integer({ minimum: 60, maximum: 2 * 365 * 86400, description: 'seconds; without it the key does not expire' }))
 })
-export const ApiKeyIdArgsSchema = args({ ...OrgId, apiKeyId: Uuid })
+export const ApiKeyIdArgsSchema = args({ ...KeyOrgId, apiKeyId: Uuid })
 export const ListOrgsByAdminArgsSchema = args({
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'part of the slug or name' })),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),

@@ -12,7 +12,7 @@ export const DeleteAccountResponseSchema = Success(200, {
 }, { title: 'DeleteAccountResponse' })
 
 export const CancelDeletionArgsSchema = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 128, description: 'The token of the mailed link (PUBLIC_APP_URL/cancel-deletion?token=...)' })
+  token: Type.String({ minLength: 1, maxLength: 128, description: 'The token of the mailed link (its `token` query parameter: .../cancel-deletion?token=...)' })
 }, { additionalProperties: false })
 
 export const EraseUserResponseSchema = Success(200, {

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Success } from './common.js'
+import { KeyOrganizationId, Success } from './common.js'
 import { AUDIT_EVENTS } from './admin.js'
 
 /** Webhook endpoints and their deliveries (docs/webhooks.md). */
@@ -68,7 +68,7 @@ const ADMIN_ARGS = {
 }
 type Args = typeof ADMIN_ARGS
 // Typed as the admins' arguments: the handlers never read organizationId (the permission check does).
-const withOrg = <K extends keyof Args>(key: K) => Type.Object({ organizationId: Uuid, ...ADMIN_ARGS[key].properties }, closed) as unknown as Args[K]
+const withOrg = <K extends keyof Args>(key: K) => Type.Object({ organizationId: KeyOrganizationId, ...ADMIN_ARGS[key].properties }, closed) as unknown as Args[K]
 
 export const WebhookArgs: Record<'admin' | 'org', Args> = {
   admin: ADMIN_ARGS,

@@ -14,11 +14,11 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const SOURCES = ['app.ts', 'server.ts', 'cli.ts', 'paths.ts', 'random.ts', 'plugins', 'routes', 'schemas', 'db', 'workers']
+const SOURCES = ['app.ts', 'server.ts', 'cli.ts', 'commands.ts', 'paths.ts', 'random.ts', 'plugins', 'routes', 'schemas', 'db', 'workers']
 const CLIENT = join(root, 'client')
 const CLIENT_OUT = join(root, 'dist', 'client')
-/** The pages served under /<page>/ (plugins/core/pages.ts); oidc's under /oidc/pages/ (plugins/oidc/interactions.ts). */
-const PAGES = ['demo', 'admin', 'oidc']
+/** The pages served under /<page>/ (plugins/core/pages.ts: the account pages at /account/<name>); oidc's under /oidc/pages/ (plugins/oidc/interactions.ts). */
+const PAGES = ['demo', 'admin', 'oidc', 'account']
 // Other addresses a page answers at: the demo at the mailed PUBLIC_APP_URL/accept-invite?token=...
 // (when PUBLIC_APP_URL is the demo's), where the same app offers to accept the invitation.
 const ALIASES = { demo: ['accept-invite'] }

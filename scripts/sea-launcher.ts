@@ -7,6 +7,10 @@
  * per-user cache directory named after the archive's content hash; later starts find it there and
  * load dist/cli.js exactly as `node dist/cli.js` would. The directory is private (0700, ours, in
  * parents that nobody else can write) and appears all at once (extracted beside it, then renamed).
+ *
+ * dist/cli.js cannot tell that it runs from the executable, and need not: the launcher sets
+ * DATA_DIR (sea-data-dir.ts) before loading it, so that nothing lands in the package root (the
+ * cache) or in whatever folder the executable was started from.
  */
 import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, statSync, type Stats } from 'node:fs'
 import { homedir } from 'node:os'
@@ -14,12 +18,25 @@ import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { getRawAsset } from 'node:sea'
 import { pathToFileURL } from 'node:url'
 import { x as extract } from 'tar'
+import { executableDataDir } from './sea-data-dir.js'
 
 // Replaced at build time (esbuild `define`).
 declare const LATCHKEY_ARCHIVE: string
 
-/** Commands that open the database; anything else is left to the CLI (which prints its usage). */
-const DATABASE_COMMANDS = new Set([undefined, 'serve', 'worker', 'migrate', 'user'])
+/**
+ * Commands that open the database, which can only be DATABASE_URL's here; anything else is left to
+ * the CLI (which prints its usage). So do `start`, `serve` and no command when NODE_ENV names
+ * another mode; in production, their default, the CLI reports a missing DATABASE_URL with every
+ * other missing setting at once.
+ */
+const DATABASE_COMMANDS = new Set(['start-dev', 'worker', 'migrate', 'user', 'import', 'oauth-client'])
+const START = new Set([undefined, 'start', 'serve'])
+
+/** DATABASE_URL is missing and the command would otherwise look for the embedded PostgreSQL. */
+function lacksDatabase (argv: string[], env: NodeJS.ProcessEnv): boolean {
+  if (env.DATABASE_URL || env.DATABASE_URL_FILE || argv.some((arg) => arg === '--help' || arg === '-h')) return false
+  return DATABASE_COMMANDS.has(argv[0]) || (START.has(argv[0]) && !!env.NODE_ENV && env.NODE_ENV !== 'production')
+}
 
 class LaunchError extends Error {}
 
@@ -94,13 +111,11 @@ function unpacked (): string {
 }
 
 async function main (): Promise<void> {
-  const help = process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')
-  if (DATABASE_COMMANDS.has(process.argv[2]) && !help && !process.env.DATABASE_URL && !process.env.DATABASE_URL_FILE) {
+  if (lacksDatabase(process.argv.slice(2), process.env)) {
     console.error('latchkey: set DATABASE_URL (or DATABASE_URL_FILE): the executable carries no embedded PostgreSQL')
     process.exit(2)
   }
-  // There is no package directory to be relative to: a relative DATA_DIR is the working directory's.
-  process.env.DATA_DIR = resolve(process.env.DATA_DIR || '.data')
+  process.env.DATA_DIR = executableDataDir(process.env)
   const root = unpacked()
   // dist/cli.js reads process.argv.slice(2), which SEA leaves as the executable's arguments.
   await import(pathToFileURL(join(root, 'dist', 'cli.js')).href)

@@ -1,6 +1,6 @@
 /**
  * Hostile input to every route of openapi.json: wrong types, nulls, huge strings, deep nesting,
- * prototype keys, broken UTF-8, extreme numbers, arrays for objects, extra properties; each sent
+ * prototype keys, broken UTF-8, U+0000 in strings and in lists of them, extreme numbers, arrays for objects, extra properties; each sent
  * without credentials, with a user's token (a member of an organization, so organization routes
  * get past the membership check), on admin routes with an admin's, and on the routes that take one
  * with an API key of that organization. Whatever arrives, the answer is never a 5xx, a 4xx has the
@@ -26,7 +26,9 @@ const deepJson = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
 
 /** What replaces one argument (the others keep their plausible values). */
-const VALUES: unknown[] = [null, -1, 1e308, true, ['a', 1, null], { $gt: '' }, 'x'.repeat(20_000), 'a\u0000b\ud800', "' or 1=1 --", deep(200)]
+const VALUES: unknown[] = [null, -1, 1e308, true, ['a', 1, null], { $gt: '' }, 'x'.repeat(20_000), 'a\u0000b\ud800', "' or 1=1 --", deep(200),
+  // U+0000 inside a list of well-formed strings (a redirect URI), past checks that parse them.
+  ['http://localhost:3000/a\u0000b']]
 
 /** Whole bodies, sent as raw JSON (or raw bytes) so that nothing on our side reshapes them. */
 const BODIES: Array<string | Buffer> = [

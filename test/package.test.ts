@@ -1,7 +1,9 @@
 /**
  * `npm run package` (docs/operations.md#one-executable): the executable, copied alone into an
  * empty directory and run from there with no Node.js on PATH and no node_modules above it,
- * migrates an empty database, creates a user, serves (logging that user in) and runs the worker.
+ * migrates an empty database, creates a user, serves (logging that user in) and runs the worker;
+ * `start` is production and `start-dev` development, each keeping its data in the user's data
+ * directory, never in the working directory.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -86,6 +88,13 @@ t.test('the executable migrates, creates a user, serves and logs in, and runs th
     const help = await run(['serve', '--help'], baseEnv)
     t.equal(help.code, 0, 'but --help needs no database')
     t.match(help.stdout, /^usage: latchkey/)
+    // start is production: the CLI names DATABASE_URL among every missing setting.
+    const start = await run(['start'], baseEnv)
+    t.equal(start.code, 2)
+    for (const name of ['DATABASE_URL', 'ACCESS_TOKEN_SECRET', 'REFRESH_TOKEN_SECRET', 'SMTP_URL']) {
+      t.match(start.stderr, new RegExp(`^Invalid configuration: ${name} must be set .*in production`, 'm'), name)
+    }
+    t.same(readdirSync(dir), ['latchkey'], 'nothing written in the working directory')
   })
 
   t.test('it runs on the Node.js 24 LTS pinned in the lock file, whatever Node built it', async (t) => {
@@ -161,7 +170,7 @@ t.test('the executable migrates, creates a user, serves and logs in, and runs th
     t.match(row?.password, /^\$argon2id\$v=19\$/)
   })
 
-  /** Starts it and resolves with the first JSON log line `msg` is in, and everything it printed. */
+  /** Starts it and resolves with the first JSON log line `msg` is in, and everything it printed (`first`: its first line). */
   function start (args: string[], vars: Record<string, string>, msg: string) {
     const child = spawn(bin, args, { cwd: dir, env: vars, stdio: ['ignore', 'pipe', 'pipe'] })
     running.add(child)
@@ -181,18 +190,22 @@ t.test('the executable migrates, creates a user, serves and logs in, and runs th
       child.stderr!.on('data', (chunk: Buffer) => { out += chunk })
       void exited.then((code) => reject(new Error(`exited with ${code} before "${msg}":\n${out}`)))
     })
-    return { child, line, exited, output: () => out }
+    const first = () => JSON.parse(out.split('\n')[0])
+    return { child, line, exited, output: () => out, first }
   }
 
-  // Production needs an SMTP server to start; these runs send no mail.
+  // Production needs an SMTP server to start, and the address its mailed links open; these runs send no mail.
   const secrets = { ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'), REFRESH_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    SMTP_URL: 'smtp://127.0.0.1:25' }
+    SMTP_URL: 'smtp://127.0.0.1:25', PUBLIC_URL: 'https://auth.example.com' }
 
-  t.test('serve: logs in through the executable, serves /health, /ready and the reference page; SIGTERM exits 0', async (t) => {
-    const vars = { ...env, ...secrets, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', DOCS_ENABLED: 'true' }
-    const server = start(['serve'], vars, 'latchkey started')
+  t.test('start: production, logs in through the executable, serves /health, /ready and the reference page; SIGTERM exits 0', async (t) => {
+    const vars = { ...env, ...secrets, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', DOCS_ENABLED: 'true' }
+    const server = start(['start'], vars, 'latchkey started')
     const ready = await server.line
     t.match(ready, { version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version, embeddedDatabase: false, worker: true })
+    const dataDir = join(home, '.local', 'share', 'latchkey')
+    t.comment(`first log line: ${server.output().split('\n')[0]}`)
+    t.match(server.first(), { mode: 'production', address: 'http://127.0.0.1:0', dataDir, on: ['docs'] }, 'the mode line, first')
     const base = `http://127.0.0.1:${ready.port}`
 
     const login = await fetch(`${base}/v1/users/login`, {
@@ -226,6 +239,18 @@ t.test('the executable migrates, creates a user, serves and logs in, and runs th
     t.notMatch(server.output(), body.refreshToken, 'nor the refresh token')
     t.notMatch(server.output(), body.token, 'nor the access token')
     t.notMatch(server.output(), /Warning/, 'no runtime warning (deprecation, experimental) reaches the log')
+  })
+
+  t.test('start-dev: development, its data in XDG_DATA_HOME/latchkey, nothing in the working directory', async (t) => {
+    const xdg = join(work, 'xdg')
+    const server = start(['start-dev'], { ...env, XDG_DATA_HOME: xdg, LOG_LEVEL: 'info', PORT: '0' }, 'latchkey started')
+    await server.line
+    t.comment(`first log line: ${server.output().split('\n')[0]}`)
+    t.match(server.first(), { mode: 'development', address: 'http://127.0.0.1:0', dataDir: join(xdg, 'latchkey'), on: ['demo', 'console', 'provider', 'docs'] })
+    t.ok(existsSync(join(xdg, 'latchkey', 'secrets.json')), 'the development secrets are kept there')
+    t.same(readdirSync(dir), ['latchkey'], 'and none in the working directory')
+    server.child.kill('SIGTERM')
+    t.equal(await server.exited, 0)
   })
 
   t.test('worker: starts, then SIGTERM exits 0', async (t) => {

@@ -34,8 +34,13 @@ const NEEDS = [
 const PER_BROKER = /\bforEachBroker\b/
 const NATS_URL = new URL(process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222')
 const TAP = join('node_modules', 'tap', 'dist', 'esm', 'run.mjs')
-// Needs nothing, but builds the one-file executable (half a minute): left to test:all.
-const SLOW = ['test/package.test.ts']
+// Need nothing, but are slow by nature: left to test:all so that npm test stays under 10 minutes on
+// a 2-core machine (bench/README.md#npm-test-under-10-minutes). The executable's build (half a
+// minute); command-line files that start the CLI (which loads the whole app) dozens of times;
+// lockout and reuse windows that must be waited out.
+const SLOW = ['test/package.test.ts', 'test/cli/user.test.ts', 'test/cli/usage.test.ts', 'test/cli/oauth-client.test.ts',
+  'test/cli/config.test.ts', 'test/cli/import.test.ts', 'test/plugins/accounts/lockout.test.ts', 'test/plugins/factors/lockout.test.ts',
+  'test/plugins/accounts/actions/refresh-reuse.test.ts']
 
 const needsOf = (file: string) => NEEDS.filter((n) => n.uses.test(readFileSync(file, 'utf8')))
 const found = (program: string) => program.includes('/')
@@ -50,7 +55,7 @@ if (!args.some((a) => !a.startsWith('-') && existsSync(a))) {
   const every = readdirSync('test', { recursive: true }).map((f) => `test/${String(f).split(sep).join('/')}`)
     .filter((f) => f.endsWith('.test.ts')).sort()
   files = all ? every : every.filter((f) => !SLOW.includes(f) && !needsOf(f).length)
-  if (!all) console.log(`# ${files.length} test files; npm run test:all adds ${every.length - files.length} (Chromium, nginx, HAProxy, promtool, nats-server, the executable) and runs the rooms tests on NATS too`)
+  if (!all) console.log(`# ${files.length} test files; npm run test:all adds ${every.length - files.length} (Chromium, nginx, HAProxy, promtool, nats-server, the executable, the slowest CLI and lockout files) and runs the rooms tests on NATS too`)
   args = [...args, ...files]
   process.env.TEST_BROKERS ??= all ? 'postgres,nats' : 'postgres'
 }
@@ -125,7 +130,10 @@ try {
   for (const r of results.slice(1)) process.stdout.write(r.output)
   code = results.some((r) => r.code !== 0) ? 1 : 0
   const count = (name: string) => results.reduce((n, r) => n + Number(new RegExp(`${name}: (\\d+)`).exec(r.summary)?.[1] ?? 0), 0)
-  if (results.every((r) => r.summary)) console.log(`${count('pass')} passed, ${count('fail')} failed, ${count('skip') + count('todo')} skipped`)
+  if (results.every((r) => r.summary)) {
+    // The whole run's time, build and database included: npm test is meant to stay under 10 minutes.
+    console.log(`${count('pass')} passed, ${count('fail')} failed, ${count('skip') + count('todo')} skipped in ${Math.round(performance.now() / 1000)} s`)
+  }
   // The failures again at the end, where a long log's tail (CI's) still shows them.
   const failures = results.flatMap((r) => r.failures)
   if (failures.length) console.log(`failed:\n${failures.join('\n')}`)

@@ -12,7 +12,7 @@ import * as schema from '../db/schema.js'
 import { parameterized } from '../plugins/core/db.js'
 
 // The service's sources: what runs SQL (bench/, scripts/ and test/ are tools around it).
-const SOURCES = ['plugins', 'routes', 'workers', 'db', 'cli.ts', 'app.ts']
+const SOURCES = ['plugins', 'routes', 'workers', 'db', 'cli.ts', 'commands.ts', 'app.ts']
 const SKIPPED = new Set([join('db', 'migrations')])
 // `$` and a digit that are not SQL: a bcrypt hash's prefix and regular expressions' replacement patterns.
 const NOT_SQL = ['$2a$', '$2b$', '$2y$', '\\$2[aby]\\$', "'$2'", "'$1-$2-$3-$4-$5'", '`$1:', "'<$1>'"]

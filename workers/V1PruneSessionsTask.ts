@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
-import { getTableName } from 'drizzle-orm'
+import { getTableName } from '../db/drizzle.js'
 import { loginAttempts } from '../db/schema.js'
 import { ACCOUNT_TYPES, type AccountType } from '../plugins/accounts/registry.js'
 import { repositoryOf } from '../plugins/accounts/repository.js'

@@ -14,14 +14,17 @@ export function Lobby ({ t, user }: { t: T, user: User }) {
   const [state, setState] = useState<SocketStatus>('connecting')
   const [present, setPresent] = useState<PresentUser[]>([])
   const [messages, setMessages] = useState<Message[]>([])
+  // Whether this user may publish into the lobby (PUBLIC_ROOMS_PUBLISH): the join's answer says; null until then.
+  const [mayPublish, setMayPublish] = useState<boolean | null>(null)
   useEffect(() => {
     // Joined with presence once authenticated, and again (from where it was) after each reconnection.
     const lobby = client.socket()
     lobby.join(LOBBY, { presence: true })
     const refresh = () => { lobby.presence(LOBBY).then(setPresent, () => {}) }
     lobby.onStatus(setState)
-    lobby.onJoined(({ room, recovered }) => {
+    lobby.onJoined(({ room, recovered, publish }) => {
       if (room !== LOBBY) return
+      setMayPublish(publish)
       if (recovered === false) setMessages([])
       refresh()
     })
@@ -40,7 +43,6 @@ export function Lobby ({ t, user }: { t: T, user: User }) {
     e.preventDefault()
     const form = e.target as HTMLFormElement
     const text = String(new FormData(form).get('text')).trim()
-    // Refused (FORBIDDEN) unless the service runs with PUBLIC_ROOMS_PUBLISH=true.
     run(async () => {
       await socket!.publish(LOBBY, 'chat.message', { text })
       form.reset()
@@ -59,11 +61,15 @@ export function Lobby ({ t, user }: { t: T, user: User }) {
           </li>
         ))}
       </ul>
-      <form onSubmit={send}>
-        {field('lobby-text', t('message'), { name: 'text', required: true, maxlength: 500 })}
-        <button type="submit" disabled={busy || state !== 'open'}>{t('send')}</button>
-        <ErrorLine error={error} />
-      </form>
+      {mayPublish
+        ? (
+          <form onSubmit={send}>
+            {field('lobby-text', t('message'), { name: 'text', required: true, maxlength: 500 })}
+            <button type="submit" disabled={busy || state !== 'open'}>{t('send')}</button>
+            <ErrorLine error={error} />
+          </form>
+          )
+        : mayPublish === false ? <p class="muted" data-testid="read-only">{t('readOnly')}</p> : null}
       <ol class="list" aria-label={t('lobby')} aria-live="polite">
         {messages.length === 0 ? <li class="muted">{t('noMessages')}</li> : null}
         {messages.map((m) => <li key={m.offset} class="message">{m.text}</li>)}

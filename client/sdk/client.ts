@@ -1,6 +1,7 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
 import { LatchkeyError } from './errors.js'
 import { createRequester, ok, type Json } from './http.js'
+import { createMailedLinks } from './links.js'
 import { createOrgs, createSwitchOrg } from './orgs.js'
 import { createSession, heldFrom } from './session.js'
 import { LatchkeySocket, type SocketOptions } from './socket.js'
@@ -146,7 +147,7 @@ export function createClient (options: ClientOptions = {}) {
 
     /**
      * Users only: leaves the page for the provider. The service sends the browser back to
-     * `redirectTo` (default: this page; it must start with PUBLIC_APP_URL or one of
+     * `redirectTo` (default: this page; it must start with PUBLIC_APP_URL, else PUBLIC_URL, or one of
      * OAUTH_REDIRECT_URLS) with `?code=`, which completeOAuth() trades for the session.
      */
     signInWithProvider (provider: string, args: { redirectTo?: string } = {}): void {
@@ -186,6 +187,9 @@ export function createClient (options: ClientOptions = {}) {
       onlyUsers('signInWithLink')
       return signIn(ok(await request('signinwithlink', { token })))
     },
+
+    /** The mailed links' tokens: verifyEmail, resetPassword, confirmEmailChange, cancelDeletion (links.ts). */
+    ...createMailedLinks(kind, request, signIn),
 
     /** Signs this device out (every tab of this origin with it); signed out here even if the service cannot be reached. */
     async logout (): Promise<void> {

@@ -7633,8 +7633,11 @@ export interface operations {
                     /** @description seconds; without it the key does not expire */
                     expiresIn?: number;
                     name: string;
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     permissions: string[];
                 };
             };
@@ -7695,8 +7698,11 @@ export interface operations {
                 "application/json": {
                     /** @description owner, admin, member or a custom role of the organization */
                     name: string;
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     permissions: string[];
                 };
             };
@@ -7755,8 +7761,11 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** @description an https URL (http outside production) */
                     url: string;
                 };
@@ -7813,11 +7822,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                 };
             };
         };
@@ -7872,8 +7884,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** Format: uuid */
                     roleId: string;
                 };
@@ -7930,8 +7945,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** Format: uuid */
                     webhookId: string;
                 };
@@ -7985,11 +8003,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                 };
             };
         };
@@ -8047,8 +8068,11 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** @description owner, admin, member or a custom role of the organization */
                     role: string;
                 };
@@ -8209,11 +8233,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                 };
             };
         };
@@ -8266,11 +8293,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                 };
             };
         };
@@ -8323,11 +8353,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                 };
             };
         };
@@ -8380,11 +8413,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                 };
             };
         };
@@ -8444,8 +8480,11 @@ export interface operations {
                     cursor?: string;
                     /** @default 50 */
                     limit?: number;
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     status?: "pending" | "delivered" | "failed";
                     /** Format: uuid */
                     webhookId: string;
@@ -8502,11 +8541,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                 };
             };
         };
@@ -8564,8 +8606,11 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     deliveryId: string;
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** Format: uuid */
                     webhookId: string;
                 };
@@ -8623,8 +8668,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** Format: uuid */
                     userId: string;
                 };
@@ -8683,8 +8731,11 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     apiKeyId: string;
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                 };
             };
         };
@@ -8742,8 +8793,11 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     invitationId: string;
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                 };
             };
         };
@@ -8799,8 +8853,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** Format: uuid */
                     webhookId: string;
                 };
@@ -8859,8 +8916,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** Format: uuid */
                     userId: string;
                 };
@@ -8915,12 +8975,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     name?: string;
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** @description 3 to 48 of a-z, 0-9 and - */
                     slug?: string;
                 };
@@ -8978,8 +9041,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** @description owner, admin, member or a custom role of the organization */
                     role: string;
                     /** Format: uuid */
@@ -9041,8 +9107,11 @@ export interface operations {
                 "application/json": {
                     /** @description owner, admin, member or a custom role of the organization */
                     name?: string;
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     permissions?: string[];
                     /** Format: uuid */
                     roleId: string;
@@ -9105,8 +9174,11 @@ export interface operations {
                     /** @description true enables a disabled endpoint again (its failures forgotten) */
                     enabled?: boolean;
                     events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
-                    /** Format: uuid */
-                    organizationId: string;
+                    /**
+                     * Format: uuid
+                     * @description required with a user token; an API key's own organization by default
+                     */
+                    organizationId?: string;
                     /** @description an https URL (http outside production) */
                     url?: string;
                     /** Format: uuid */
@@ -9347,7 +9419,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The token of the mailed link (PUBLIC_APP_URL/cancel-deletion?token=...) */
+                    /** @description The token of the mailed link (its `token` query parameter: .../cancel-deletion?token=...) */
                     token: string;
                 };
             };
@@ -10138,7 +10210,7 @@ export interface operations {
             query: {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
-                /** @description where the browser goes back with ?code= or ?error=; must start with PUBLIC_APP_URL or one of OAUTH_REDIRECT_URLS */
+                /** @description where the browser goes back with ?code= or ?error=; must start with PUBLIC_APP_URL (unset: PUBLIC_URL) or one of OAUTH_REDIRECT_URLS */
                 redirectTo: string;
             };
             header?: never;

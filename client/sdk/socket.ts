@@ -19,9 +19,10 @@ export interface RoomEvent { room: string, event: string, data: unknown, offset?
 
 /**
  * A room joined: after a reconnection, `recovered` tells whether every event missed meanwhile
- * came (true) or some were lost (false: reload what the room is about).
+ * came (true) or some were lost (false: reload what the room is about); `publish`, whether the
+ * user may publish into it (as of the join: a publish is checked again).
  */
-export interface RoomJoined { room: string, recovered?: boolean }
+export interface RoomJoined { room: string, recovered?: boolean, publish: boolean }
 
 /** A user present in a room (joined with `presence: true`): its sockets and since when. */
 export interface PresentUser { userId: string, connections: number, since: string }
@@ -232,7 +233,7 @@ export class LatchkeySocket {
       } else if (frame.type === 'joined') {
         // Events were lost for good: the next rejoin starts from what comes now.
         if (frame.recovered === false) this.positions.delete(frame.room)
-        this.emit(this.listeners.joined, { room: frame.room, ...(typeof frame.recovered === 'boolean' ? { recovered: frame.recovered } : {}) })
+        this.emit(this.listeners.joined, { room: frame.room, ...(typeof frame.recovered === 'boolean' ? { recovered: frame.recovered } : {}), publish: frame.publish === true })
       } else if (frame.type === 'presence') {
         this.answer(this.waiting.presence, frame.room, frame.users)
       } else if (frame.type === 'published') {

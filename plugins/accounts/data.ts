@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
-import { getTableName, type Table } from 'drizzle-orm'
+import type { Table } from 'drizzle-orm'
+import { getTableName } from '../../db/drizzle.js'
 import type { AccountType } from './registry.js'
 import type { Queryable } from '../core/db.js'
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { AccountType } from './registry.js'
 import { AppError } from '../core/errors.js'
+import { mailedLink } from '../core/links.js'
 import type { Queryable, Statement } from '../core/db.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { accountError } from './errors.js'
@@ -34,7 +35,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
   async function issue (db: Queryable, statement: Statement<Issue, IssueParams>, purpose: Purpose, target: string, locale: string,
     context: AuditContext): Promise<boolean> {
     const { token, hash } = newOpaqueToken()
-    const link = `${config.publicAppUrl}${PAGES[purpose]}?token=${token}`
+    const link = mailedLink(config, PAGES[purpose], token)
     const { actorType, actorId, sessionId, ip, userAgent } = context
     const [row] = await statement.run(db, { target, tokenId: uuidv7(), hash, lifetime: LIFETIMES[purpose], locale, link, eventId: uuidv7(),
       actorType, actorId, sessionId, ip, userAgent })
@@ -59,7 +60,7 @@ export function createAccountLifecycle (app: FastifyInstance) {
       await issue(sql, repositoryOf(kind).tokens.issueResend, 'verify_email', normalizeEmail(email), locale, context)
     },
 
-    ...createEmailChange(app, (token) => `${config.publicAppUrl}${PAGES.change_email}?token=${token}`),
+    ...createEmailChange(app, (token) => mailedLink(config, PAGES.change_email, token)),
 
     /**
      * Whether the token of a mailed link can still be used (of any account type). A mail whose

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from './registry.js'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
+import { mailedLink } from '../core/links.js'
 import { repositoryOf } from './repository.js'
 import { credentialsStatement, type Credentials } from './repository/owners.js'
 import { reserveStatement } from './repository/safety.js'
@@ -74,7 +75,7 @@ export function createLockout (app: FastifyInstance) {
       const link = config.magicLinkEnabled && kind === ACCOUNT_TYPES.user ? newOpaqueToken() : null
       await repositoryOf(kind).lockout.lock.run(sql, { email: address, failures: attempt.number, windowSeconds, accountId, eventId: uuidv7(),
         ip: meta.ip, userAgent: meta.userAgent, locale: meta.locale ?? 'en', tokenId: uuidv7(), tokenHash: link?.hash ?? null,
-        link: link && `${config.publicAppUrl}${PAGES.sign_in}?token=${link.token}`, linkLifetime: link && config.signInLinkTtl })
+        link: link && mailedLink(config, PAGES.sign_in, link.token), linkLifetime: link && config.signInLinkTtl })
     }
   }
 }

@@ -1,4 +1,4 @@
-import { getTableName } from 'drizzle-orm'
+import { getTableName } from '../../db/drizzle.js'
 import { adminTables, userTables, type AccountTables } from '../../db/schema.js'
 import type { Assurance } from './assurance.js'
 

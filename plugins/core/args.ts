@@ -2,16 +2,18 @@ import fp from 'fastify-plugin'
 import type { preValidationHookHandler } from 'fastify'
 import { AppError } from './errors.js'
 import { isPlainObject } from './objects.js'
+import { nulGuard, type NulGuard } from './nul-guard.js'
 
 /**
  * Merged request arguments. A route declares its arguments as its `querystring` schema (Fastify
  * refuses body schemas on GET, and every route takes any method); before validation the body is
  * merged over the query string, so that one schema validates, coerces and fills defaults for
  * the whole set, and handlers read `request.query`. `lang` only picks the language.
- * PostgreSQL text cannot hold U+0000, so a string argument containing it is refused here; an
- * argument the schema leaves untyped (a refresh token) is the route's to judge.
+ * PostgreSQL text cannot hold U+0000, so a string containing it is refused here wherever the
+ * schema types one (a redirect URI in a list, a nullable URI, a record's value: nul-guard.ts),
+ * each named by its path; an argument the schema leaves untyped (a refresh token) is the route's to judge.
  */
-export function argsMerger (strings: string[]): preValidationHookHandler {
+export function argsMerger (guard: NulGuard | null): preValidationHookHandler {
   return function mergeArgs (request, _reply, done) {
     // The language may come from `lang`, which is about to leave the arguments: settle it first.
     void request.locale
@@ -19,8 +21,10 @@ export function argsMerger (strings: string[]): preValidationHookHandler {
     if (isPlainObject(request.body)) Object.assign(merged, request.body)
     delete merged.lang
     request.query = merged
-    const bad = strings.filter((name) => typeof merged[name] === 'string' && (merged[name] as string).includes('\u0000'))
-    if (bad.length) {
+    const found = new Set<string>()
+    guard?.(merged, '', found)
+    if (found.size) {
+      const bad = [...found]
       return done(new AppError('BAD_REQUEST_INVALID_ARGUMENTS', {
         params: { names: bad.join(', ') },
         fields: bad.map((name) => ({ name, message: request.t('GLOBAL[nul_character]') }))
@@ -47,18 +51,12 @@ export function refuseUnknownArgs (schema: { properties: Record<string, unknown>
   }
 }
 
-/** Names of the string properties of an object schema. */
-function stringArgs (schema: unknown): string[] {
-  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}
-  return Object.keys(properties).filter((name) => properties[name].type === 'string')
-}
-
 export default fp(async (app) => {
   // Arguments are JSON or the query string: a text/plain body (a browser's fetch of a string)
   // is 415, not silently ignored.
   app.removeContentTypeParser('text/plain')
   app.addHook('onRoute', (route) => {
     if (!route.schema?.querystring) return
-    route.preValidation = [argsMerger(stringArgs(route.schema.querystring)), ...[route.preValidation ?? []].flat()]
+    route.preValidation = [argsMerger(nulGuard(route.schema.querystring)), ...[route.preValidation ?? []].flat()]
   })
 }, { name: 'args', dependencies: ['i18n'] })

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 
-/* The command line's argument parsing, shared by cli.ts and the commands kept in their domains' modules. */
+/* The command line's argument parsing, shared by commands.ts and the commands kept in their domains' modules. */
 
 /** A mistake in the command line: one line on stderr, exit 2. */
 export class UsageError extends Error {}

@@ -21,8 +21,9 @@ export function requestId (header: string | string[] | undefined, fresh: () => s
 }
 
 // The longest a close waits for running handlers; close-with-grace gives the whole close 15 s.
-// Below avvio's 10 s for one close hook (Fastify's pluginTimeout): at 10 s a handler that never
-// ended failed the whole close with AVV_ERR_READY_TIMEOUT instead of this warning.
+// Below avvio's bound for one close hook (Fastify's pluginTimeout, 10 s by default; app.ts sets
+// more): past it a handler that never ended failed the whole close with AVV_ERR_READY_TIMEOUT
+// instead of this warning.
 const DRAIN_MS = 8_000
 // Set on a request while it counts as running (a decorator, so every request has the same shape).
 const kRunning = Symbol('running')

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { ROOT } from '../../paths.js'
+import { ACCOUNT_PAGES, ACCOUNT_PATH } from './links.js'
 
 /** What `npm run build` makes of client/ (scripts/build.mjs). */
 export const CLIENT_DIR = join(ROOT, 'dist', 'client')
@@ -63,6 +64,41 @@ async function page (app: FastifyInstance, name: string, operation: string) {
 }
 
 /**
+ * The account pages (/account/<page>, client/account/): where the mailed links land when no
+ * application is set (links.ts), in production too. Each page's address answers the one
+ * index.html, whatever its token (the page itself asks the API and says what the token was
+ * worth); never stored, since the address holds the token. The bundle and stylesheet beside it.
+ */
+async function accountPages (app: FastifyInstance) {
+  const root = join(CLIENT_DIR, 'account')
+  const index = join(root, 'index.html')
+  if (!existsSync(index)) {
+    app.log.warn({ root }, `the account pages (${ACCOUNT_PATH}/) are not built: run npm run build`)
+    return
+  }
+  const html = readFileSync(index, 'utf8')
+  await app.register(async (scope) => {
+    scope.decorate('routeOperation', 'AccountPages')
+    scope.addHook('onRequest', pageHeaders)
+    await scope.register(fastifyStatic, {
+      root,
+      prefix: `${ACCOUNT_PATH}/`,
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      dotfiles: 'deny',
+      schemaHide: true,
+      // The bundle, its map, the stylesheet and the icon: the page itself only at its addresses.
+      allowedPath: (path) => /^\/[\w.-]+\.(js|map|css|svg)$/.test(path)
+    })
+    for (const name of ACCOUNT_PAGES) {
+      scope.get(`${ACCOUNT_PATH}/${name}`, { schema: { hide: true } }, async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html))
+    }
+  })
+}
+
+/**
  * Where a newcomer starts, among what this app serves: the API's prefix always, the reference
  * (/docs), the demo and the console when they answer (enabled, and built). GET / lists them
  * and the start-up line gives their URLs.
@@ -78,12 +114,14 @@ export function entryPoints (app: FastifyInstance): { api: string, docs?: string
 }
 
 /**
- * The demo (/demo/, DEMO_ENABLED) and the admin console (/admin/, ADMIN_CONSOLE_ENABLED):
- * static files built at install, under a strict CSP. With either, the SDK as one ESM file at
- * /client/latchkey.js, which pages on the origins of CORS_ORIGINS may import (the CORS headers
- * are plugins/core/cors.ts's, as for every route). Neither enabled: all three are 404.
+ * The account pages, always; the demo (/demo/, DEMO_ENABLED) and the admin console (/admin/,
+ * ADMIN_CONSOLE_ENABLED): static files built at install, under a strict CSP. With either of
+ * those two, the SDK as one ESM file at /client/latchkey.js, which pages on the origins of
+ * CORS_ORIGINS may import (the CORS headers are plugins/core/cors.ts's, as for every route).
+ * Neither enabled: all three are 404.
  */
 export default fp(async (app) => {
+  await accountPages(app)
   const { demoEnabled, adminConsoleEnabled } = app.config
   if (!demoEnabled && !adminConsoleEnabled) return
   if (!existsSync(join(CLIENT_DIR, 'latchkey.js'))) {

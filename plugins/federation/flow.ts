@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import * as oidc from 'openid-client'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
+import { appUrl } from '../core/links.js'
 import { accountError } from '../accounts/errors.js'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
 import { normalizeEmail, repositoryOf } from '../accounts/repository.js'
@@ -45,8 +46,9 @@ function grantFailure (err: unknown): SignInRefused {
  */
 export function createFlow (app: FastifyInstance, providers: ReturnType<typeof createProviders>) {
   const { sql, config } = app
-  // The OpenID provider's sign-in page (/oidc/interaction/:uid) offers provider sign-in too, and comes back to itself.
-  const redirectPrefixes = [config.publicAppUrl, ...config.oauthRedirectUrls, ...config.oidcProviderEnabled ? [`${config.oidcIssuer}/interaction/`] : []]
+  // The application (without PUBLIC_APP_URL, the service's own pages); the OpenID provider's sign-in page
+  // (/oidc/interaction/:uid) offers provider sign-in too, and comes back to itself.
+  const redirectPrefixes = [appUrl(config), ...config.oauthRedirectUrls, ...config.oidcProviderEnabled ? [`${config.oidcIssuer}/interaction/`] : []]
   const invalidToken = () => accountError(USER, 'BAD_REQUEST_INVALID_TOKEN')
 
   const failed = (db: Queryable, provider: string, refused: SignInRefused, context: AuditContext) =>

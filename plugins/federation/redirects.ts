@@ -1,6 +1,6 @@
 /**
  * Whether the app may have the browser sent to `url` after a provider sign-in: it must start
- * with PUBLIC_APP_URL or one of OAUTH_REDIRECT_URLS at a boundary of the URL, so that the prefix
+ * with PUBLIC_APP_URL (unset: PUBLIC_URL) or one of OAUTH_REDIRECT_URLS at a boundary of the URL, so that the prefix
  * https://app.example.com admits https://app.example.com/done but not https://app.example.com.evil.net.
  */
 export function allowedRedirect (url: string, prefixes: string[]): boolean {

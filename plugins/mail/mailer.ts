@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Transporter } from 'nodemailer'
 import type { SendEmailTaskPayload } from '../../schemas/mail.js'
 import { renderMail } from './templates.js'
+import { isEightBit, unencodedPart } from './parts.js'
 
 declare module 'fastify' {
   interface FastifyInstance { mailer: ReturnType<typeof createMailer> }
@@ -91,7 +92,8 @@ export interface SentMail {
 /**
  * Sends mails with nodemailer to SMTP_URL. Without it (never in production: the configuration
  * refuses that) each mail is written as an .eml file under DATA_DIR/mail, readable by its owner
- * only since it holds a working link.
+ * only since it holds a working link. Both parts go unencoded (7bit, or 8bit with BODY=8BITMIME
+ * where the server offers it), so the raw message holds each link whole (plugins/mail/parts.ts).
  */
 export function createMailer (app: FastifyInstance) {
   const { config, i18n } = app
@@ -107,7 +109,12 @@ export function createMailer (app: FastifyInstance) {
   return {
     async send (mail: SendEmailTaskPayload): Promise<SentMail> {
       const { subject, text, html } = renderMail(i18n, mail)
-      const info = await (await open()).sendMail({ from: config.mailFrom, to: mail.to, subject, text, html })
+      const envelope = { from: config.mailFrom, to: mail.to, use8BitMime: isEightBit(text, html) }
+      const info = await (await open()).sendMail({
+        from: config.mailFrom, to: mail.to, subject, envelope,
+        text: unencodedPart('text/plain', text) ?? text,
+        html: unencodedPart('text/html', html) ?? html
+      })
       if (config.smtpUrl) return { messageId: info.messageId }
       await mkdir(outbox, { recursive: true, mode: 0o700 })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')

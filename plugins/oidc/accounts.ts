@@ -3,11 +3,12 @@ import type { Configuration, KoaContextWithOIDC } from 'oidc-provider'
 import { ACCOUNT_TYPES } from '../accounts/registry.js'
 import { latestGrantId } from './grants.js'
 import { splitScopes } from './user-scopes.js'
+import { accountClaims } from './claims.js'
 
 /**
- * The provider's accounts are Latchkey's users: `sub` is the user's id, `email` and
- * `email_verified` their address and whether it was confirmed. A deleted or deactivated user
- * has no account (the provider then refuses its codes and tokens).
+ * The provider's accounts are Latchkey's users: `sub` is the user's id, and the claims of the
+ * scopes granted (claims.ts: `email` and `email_verified`, their address and whether it was
+ * confirmed). A deleted or deactivated user has no account (the provider then refuses its codes and tokens).
  */
 export function findAccount (app: FastifyInstance): NonNullable<Configuration['findAccount']> {
   return async (_ctx, id) => {
@@ -15,7 +16,7 @@ export function findAccount (app: FastifyInstance): NonNullable<Configuration['f
     if (!account || !account.isActive) return undefined
     return {
       accountId: id,
-      claims: () => ({ sub: id, email: account.email, email_verified: account.isEmailConfirmed })
+      claims: () => accountClaims(id, account)
     }
   }
 }

@@ -35,6 +35,26 @@ const statements = {
     select count(*)::int as deleted from d`)
 }
 
+/**
+ * Where U+0000 is in a payload the provider saves: the name of the parameter that brought it
+ * (`state` of `params.state`), or null. PostgreSQL text and jsonb cannot hold it.
+ */
+function nulIn (value: unknown, name = 'payload'): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? name : null
+  if (value === null || typeof value !== 'object') return null
+  for (const [key, item] of Object.entries(value)) {
+    const found = (key.includes('\u0000') && name) || nulIn(item, Array.isArray(value) ? name : key)
+    if (found) return found
+  }
+  return null
+}
+
+/** Nothing is stored under an id holding U+0000 (a client_id, code or token a request made up): no lookup needed. */
+const unstorable = (...ids: string[]) => ids.some((id) => id.includes('\u0000'))
+
+/** What the provider answers a request whose parameter holds U+0000: its invalid_request (400), naming it. */
+export type RefuseParameter = (description: string) => Error
+
 function payloadOf (kind: string, rows: PayloadRow[]): Record<string, unknown> | undefined {
   const row = rows[0]
   if (!row) return undefined
@@ -48,13 +68,18 @@ function payloadOf (kind: string, rows: PayloadRow[]): Record<string, unknown> |
  * (`consumed`), so that its reuse is seen and its grant revoked. A user's grant, codes and tokens
  * are written and read without permission scopes (user-scopes.ts): every token of the code and
  * device flows takes its scope from its grant, so none carries one, even under a grant stored before.
+ * U+0000 from a request (a `state`, a `client_id`, a token) never reaches PostgreSQL: a payload
+ * holding it is refused with `refuse` (the provider's invalid_request), an id holding it is found nowhere.
  */
-export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> = new Set()) {
+export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> = new Set(),
+  refuse: RefuseParameter = (description) => new Error(description)) {
   return class PostgresAdapter {
     readonly kind: string
     constructor (kind: string) { this.kind = kind }
 
     async upsert (id: string, given: Record<string, unknown>, expiresIn?: number): Promise<void> {
+      const nul = nulIn(given)
+      if (nul || unstorable(id)) throw refuse(`${nul ?? 'id'} must not contain the character U+0000`)
       const payload = withoutPermissions(this.kind, given)
       await statements.upsert.run(sql, {
         kind: this.kind,
@@ -68,6 +93,7 @@ export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> 
     }
 
     async find (id: string) {
+      if (unstorable(id)) return undefined
       // The clients are the admins' registrations (oauth_clients), not stored payloads; none of a deleted organization.
       if (this.kind === 'Client') {
         const [row] = await clientStatements.live.run(sql, { id })
@@ -76,11 +102,15 @@ export function postgresAdapter (sql: postgres.Sql, scopes: ReadonlySet<string> 
       const find = this.kind === 'DeviceCode' ? statements.findExpired : statements.find
       return payloadOf(this.kind, await find.run(sql, { kind: this.kind, id }))
     }
-    async findByUid (uid: string) { return payloadOf(this.kind, await statements.findByUid.run(sql, { kind: this.kind, uid })) }
-    async findByUserCode (userCode: string) { return payloadOf(this.kind, await statements.findByUserCode.run(sql, { kind: this.kind, userCode })) }
-    async consume (id: string): Promise<void> { await statements.consume.run(sql, { kind: this.kind, id }) }
-    async destroy (id: string): Promise<void> { await statements.destroy.run(sql, { kind: this.kind, id }) }
-    async revokeByGrantId (grantId: string): Promise<void> { await statements.revokeByGrantId.run(sql, { grantId }) }
+    async findByUid (uid: string) {
+      return unstorable(uid) ? undefined : payloadOf(this.kind, await statements.findByUid.run(sql, { kind: this.kind, uid }))
+    }
+    async findByUserCode (userCode: string) {
+      return unstorable(userCode) ? undefined : payloadOf(this.kind, await statements.findByUserCode.run(sql, { kind: this.kind, userCode }))
+    }
+    async consume (id: string): Promise<void> { if (!unstorable(id)) await statements.consume.run(sql, { kind: this.kind, id }) }
+    async destroy (id: string): Promise<void> { if (!unstorable(id)) await statements.destroy.run(sql, { kind: this.kind, id }) }
+    async revokeByGrantId (grantId: string): Promise<void> { if (!unstorable(grantId)) await statements.revokeByGrantId.run(sql, { grantId }) }
   }
 }
 

@@ -2,9 +2,10 @@ import { AppError } from '../core/errors.js'
 import { notAllowedInKey } from '../orgs/permissions.js'
 import { OAUTH_CLIENT_ERRORS } from './errors.js'
 import type { NewOauthClient } from './clients.js'
+import { CLAIM_SCOPES } from './claims.js'
 
-/** The OpenID scopes a client may hold besides permissions (the provider's claims know these). */
-export const OIDC_SCOPES: ReadonlySet<string> = new Set(['openid', 'offline_access', 'email'])
+/** The OpenID scopes a client may hold besides permissions: `openid`, `offline_access` and those releasing claims (claims.ts). */
+export const OIDC_SCOPES: ReadonlySet<string> = new Set(['openid', 'offline_access', ...Object.keys(CLAIM_SCOPES)])
 const LOOPBACK: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]'])
 const DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code'
 
@@ -16,6 +17,8 @@ const refuse = (code: 'REDIRECT_URI' | 'GRANT_TYPES' | 'ORGANIZATION', reason: s
  * https, or http on a loopback host outside production; no fragment, no wildcard, no credentials.
  */
 function checkRedirectUri (uri: string, production: boolean): void {
+  // The URL parser drops tabs and newlines and encodes spaces, while the provider compares the string as sent.
+  if (/[\u0000-\u0020\u007f]/.test(uri)) throw refuse('REDIRECT_URI', `${JSON.stringify(uri)}: no spaces or control characters`)
   let parsed: URL
   try {
     parsed = new URL(uri)

@@ -40,6 +40,11 @@ export const deviceFlow: DeviceFlow = {
   charset: 'base-20',
   mask: '****-****',
   userCodeInputSource: async (ctx, form, _out, err) => {
+    // A form posted without the provider's cookie (blocked, expired, forged): oidc-provider's error
+    // handler gives the page a fresh xsrf on a session it never saved, then fails to persist it (a
+    // 500). Left unsaved, the answer is this page with its 400; the device's code is still good.
+    const session = ctx.oidc.session as (NonNullable<typeof ctx.oidc.session> & { touched?: boolean }) | undefined
+    if (err && session && typeof session.exp !== 'number') session.touched = false
     const e = err as { userCode?: unknown, name?: string } | undefined
     const message = !e
       ? '<p>Enter the code your device shows.</p>'

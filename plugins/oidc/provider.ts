@@ -2,15 +2,17 @@ import { createHmac } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
-import type { Configuration } from 'oidc-provider'
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider'
 import { postgresAdapter } from './adapter.js'
 import { secretMatches } from './clients.js'
 import { OIDC_SCOPES } from './client-rules.js'
 import { findAccount, loadExistingGrant } from './accounts.js'
+import { providerClaims } from './claims.js'
 import { interactionRoutes } from './interactions.js'
 import { endLatchkeySession } from './logout.js'
 import { deviceFlow } from './device.js'
 import { resourceIndicators, type InvalidTarget } from './resources.js'
+import { keepAppPermissions, organizationClaims } from './machine-scopes.js'
 import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
 import { OIDC_PATH } from '../core/config/oidc.js'
 
@@ -27,7 +29,7 @@ declare module 'fastify' {
  * password grant: oidc-provider has neither), PKCE with S256 for every client, exact redirect
  * URIs (oidc-provider compares them as strings), refresh tokens rotated on every use.
  */
-export function providerConfiguration (app: FastifyInstance, errors: { InvalidTarget: InvalidTarget }): Configuration {
+export function providerConfiguration (app: FastifyInstance, errors: { InvalidTarget: InvalidTarget, InvalidRequest: new (description: string) => Error }): Configuration {
   const keys = app.config.oidcSigningKeys
   // The cookies' signing key, derived from the RSA private key: as secret as it, stable across restarts.
   const rsa = keys.find((k) => k.kty === 'RSA') as unknown as { d: string }
@@ -35,7 +37,7 @@ export function providerConfiguration (app: FastifyInstance, errors: { InvalidTa
   // Permissions are known scopes for client_credentials; a user's grant never holds one (user-scopes.ts).
   const scopes = [...OIDC_SCOPES, ...LATCHKEY_PERMISSIONS]
   return {
-    adapter: postgresAdapter(app.sql, new Set(scopes)) as unknown as Configuration['adapter'],
+    adapter: postgresAdapter(app.sql, new Set(scopes), (description) => new errors.InvalidRequest(description)) as unknown as Configuration['adapter'],
     jwks: { keys: keys as never },
     cookies: { keys: [cookieKey] },
     responseTypes: ['code'],
@@ -43,9 +45,10 @@ export function providerConfiguration (app: FastifyInstance, errors: { InvalidTa
     allowOmittingSingleRegisteredRedirectUri: false,
     rotateRefreshToken: () => true,
     enabledJWA: { idTokenSigningAlgValues: ['RS256', 'EdDSA'] },
-    // acr and amr: the Latchkey session's aal and amr (RFC 8176), given at sign-in (interactions.ts);
-    // with `openid` they are in every ID token (as standalone claims only when asked for by name).
-    claims: { auth_time: null, sid: null, openid: ['sub', 'acr', 'amr'], email: ['email', 'email_verified'] },
+    claims: providerClaims(),
+    // The claims of the scopes granted are in the ID token too, not only from userinfo (oidc-provider's
+    // default for the code flow): relying parties that read only the ID token get them.
+    conformIdTokenClaims: false,
     acrValues: ['aal1', 'aal2'],
     scopes,
     // Secrets are compared as hashes (compareClientSecret below): no method that uses one as a key.
@@ -91,18 +94,6 @@ function outgoingFetch (production: boolean): NonNullable<Configuration['fetch']
 }
 
 /**
- * A client_credentials token of a client registered for an organization carries it and the
- * client's permissions: its scopes of section 23's form (`members:read`, `app:<x>:<y>`).
- */
-function organizationClaims (client: Record<string, unknown> | undefined, token: { kind: string, scope?: string }) {
-  const organizationId = client?.organization_id
-  if (token.kind !== 'ClientCredentials' || typeof organizationId !== 'string') return undefined
-  const held = Array.isArray(client?.latchkey_scopes) ? client.latchkey_scopes as string[] : []
-  const permissions = held.filter((scope) => scope.includes(':'))
-  return { org: { id: organizationId, permissions } }
-}
-
-/**
  * Latchkey as an OpenID provider (docs/oidc-provider.md): oidc-provider (a Koa app) answers
  * every request under /oidc. Its route takes the request before Fastify parses the body
  * (oidc-provider reads it itself) and hands the raw request and response over (`hijack`).
@@ -118,6 +109,7 @@ export default fp(async (app) => {
   provider.Client.prototype.compareClientSecret = async function (this: { clientSecret: string }, actual: string) {
     return secretMatches(this.clientSecret, actual)
   }
+  keepAppPermissions(provider, () => (Provider as unknown as { ctx?: KoaContextWithOIDC }).ctx)
   provider.on('backchannel.error', (_ctx, err, client) => app.log.warn({ err, clientId: client.clientId }, 'oidc back-channel logout failed'))
   provider.on('server_error', (ctx, err) => app.log.error({ err, path: ctx.path }, 'oidc provider error'))
   // Koa answers a path it has no route for with a text 404: the provider's JSON error instead.

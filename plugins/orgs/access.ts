@@ -87,6 +87,15 @@ export async function memberAccess (sql: Queryable, user: { id: string, org?: Or
   return { membership, since }
 }
 
+/** The organization a route acts in, as the permission check settled it: the argument, or an API key's own. */
+export const orgOf = (request: FastifyRequest): string => request.membership!.organizationId
+
+/** A user names the organization; only an API key has one to default to. */
+const organizationRequired = () => new AppError('BAD_REQUEST_INVALID_ARGUMENTS', {
+  params: { names: 'organizationId' },
+  fields: [{ name: 'organizationId', key: 'ORG[organization_required]' }]
+})
+
 export const notFound = () => new AppError(ORG_ERRORS.ORG_NOT_FOUND)
 export const forbidden = (permission: string) => new AppError(ORG_ERRORS.ORG_FORBIDDEN, { params: { permission } })
 
@@ -142,9 +151,11 @@ export function createAccessHooks (app: FastifyInstance): PermissionHooks {
   }
 
   async function check (request: FastifyRequest, reply: FastifyReply, permission: string | true): Promise<void> {
-    const organizationId = (request.query as { organizationId?: unknown }).organizationId
-    if (typeof organizationId !== 'string') throw new Error(`route ${request.routeOptions.url}: a permission without an organizationId argument`)
     const key = request.apiKey
+    // An API key's own organization is the default (it acts for no other); a user names one.
+    const organizationId = (request.query as { organizationId?: unknown }).organizationId ?? key?.organizationId
+    if (organizationId === undefined) throw organizationRequired()
+    if (typeof organizationId !== 'string') throw new Error(`route ${request.routeOptions.url}: a permission without an organizationId argument`)
     if (key) {
       // A key acts for its own organization only: another one is as unknown as any.
       if (key.organizationId !== organizationId) { deny('not_found'); throw notFound() }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../core/errors.js'
+import { mailedLink, type AccountPage } from '../core/links.js'
 import type { AuditContext } from '../audit/events.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from '../accounts/tokens.js'
 import { uuidv7 } from '../../random.js'
@@ -13,8 +14,8 @@ import { audit, inOrg, mustHold, roleNamed, type Tx } from './shared.js'
 
 /** Invitations last 7 days. */
 export const INVITATION_TTL = 7 * 86400
-/** The client app's page that accepts an invitation (`?token=`). */
-export const ACCEPT_PAGE = '/accept-invite'
+/** The page that accepts an invitation (`?token=`): the client app's, or the service's own (core/links.ts). */
+export const ACCEPT_PAGE: AccountPage = 'accept-invite'
 
 const memberNotFound = () => new AppError(ORG_ERRORS.ORG_MEMBER_NOT_FOUND)
 const lastOwner = () => new AppError(ORG_ERRORS.ORG_BAD_REQUEST_LAST_OWNER)
@@ -59,7 +60,7 @@ export function createMembers (app: FastifyInstance) {
           id: uuidv7(), organizationId, email: address, roleId: role.id, hash, invitedBy: caller.userId, lifetime: INVITATION_TTL
         })
         await mailStatements.invitation.run(tx, {
-          organizationId, email: address, locale, link: `${config.publicAppUrl}${ACCEPT_PAGE}?token=${token}`, lifetime: INVITATION_TTL
+          organizationId, email: address, locale, link: mailedLink(config, ACCEPT_PAGE, token), lifetime: INVITATION_TTL
         })
         await audit(tx, 'member.invited', null, organizationId, caller.context, { email: address, role: role.name, invitationId: row.id })
         return presentInvitation({ ...row, role: role.name })

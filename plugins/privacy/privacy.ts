@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Account, AccountType } from '../accounts/registry.js'
 import { AppError } from '../core/errors.js'
 import { statement } from '../core/db.js'
+import { mailedLink } from '../core/links.js'
 import { accountError } from '../accounts/errors.js'
 import { claimAccount } from '../accounts/claim.js'
 import { familyStart } from '../accounts/devices.js'
@@ -114,7 +115,7 @@ export function createPrivacy (app: FastifyInstance) {
         return { erasureAt: new Date().toISOString(), erased: true }
       }
       const { token, hash } = newOpaqueToken()
-      const link = `${config.publicAppUrl}${PAGES.cancel_deletion}?token=${token}`
+      const link = mailedLink(config, PAGES.cancel_deletion, token)
       return sql.begin(async (tx) => {
         if (kind.organizations) await assertNotSoleOwner(tx, ownerId)
         const [row] = await statementsOf(kind).requestErasure.run(tx, {

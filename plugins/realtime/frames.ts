@@ -38,19 +38,26 @@ export function createFrames (app: FastifyInstance) {
   const invalid = (socket: WebSocket, request: FastifyRequest, names: string) =>
     refuse(socket, request, 'BAD_REQUEST_INVALID_ARGUMENTS', 'GLOBAL[bad_request_invalid_arguments]', {}, { names })
 
+  /** The `joined` frame; `publish: true` tells a client it may publish there (absent: it may not). */
+  const joined = (room: string, publish: boolean, recovered?: boolean): Message =>
+    ({ type: 'joined', room, ...(recovered !== undefined && { recovered }), ...(publish && { publish: true }) })
+
   /**
    * The join's answer once allowed: with `since`, the missed events first (none published before
-   * `notBefore`: an org room's, before the membership); with `presence`, visible.
+   * `notBefore`: an org room's, before the membership); with `presence`, visible. `permissions`:
+   * what an org room's member holds there.
    */
-  async function admit (socket: WebSocket, request: FastifyRequest, user: SocketUser, room: string, since: Position | undefined, presence: boolean, notBefore?: Date) {
+  async function admit (socket: WebSocket, request: FastifyRequest, user: SocketUser, room: string, since: Position | undefined, presence: boolean,
+    verdict?: { notBefore: Date, permissions: string[] }) {
     if (socket.readyState !== socket.OPEN) return
+    const publish = publishing.mayAfterJoin(room, verdict?.permissions)
     if (since) {
-      await rooms.recover(socket, room, since, (recovered) => send(socket, { type: 'joined', room, recovered }), notBefore)
+      await rooms.recover(socket, room, since, (recovered) => send(socket, joined(room, publish, recovered)), verdict?.notBefore)
     } else {
       rooms.join(socket, room)
     }
     if (presence) await rooms.enter(socket, room, user.id).catch((err) => request.log.warn({ err, room }, 'room presence not entered'))
-    if (!since) send(socket, { type: 'joined', room })
+    if (!since) send(socket, joined(room, publish))
   }
 
   /** A `join`; an org room's needs one read of the membership, and the socket may have closed meanwhile. */
@@ -58,7 +65,7 @@ export function createFrames (app: FastifyInstance) {
     const since = positionOf(message.since)
     if (since === null || (message.presence !== undefined && typeof message.presence !== 'boolean')) return invalid(socket, request, 'since, presence')
     const organizationId = roomAccess.organizationOf(room)
-    let notBefore: Date | undefined
+    let allowed: { notBefore: Date, permissions: string[] } | undefined
     if (organizationId) {
       const verdict = await roomAccess.mayJoin(user, organizationId).catch((err) => {
         request.log.warn({ err, room }, 'org room join not checked')
@@ -68,11 +75,11 @@ export function createFrames (app: FastifyInstance) {
       // As the organization's routes answer 401: the token's org claim is outdated, refresh it.
       if (verdict === 'stale_token') return refuse(socket, request, 'UNAUTHORIZED', 'GLOBAL[unauthorized]', { room })
       if (verdict === 'forbidden') return refuse(socket, request, 'FORBIDDEN', 'GLOBAL[forbidden]', { room })
-      notBefore = verdict.notBefore
+      allowed = verdict
     } else if (!roomAccess.open(user.id, room)) {
       return refuse(socket, request, 'FORBIDDEN', 'GLOBAL[forbidden]', { room })
     }
-    await admit(socket, request, user, room, since, message.presence === true, notBefore)
+    await admit(socket, request, user, room, since, message.presence === true, allowed)
   }
 
   async function publish (socket: WebSocket, request: FastifyRequest, user: SocketUser, room: string, message: Message) {
@@ -113,7 +120,7 @@ export function createFrames (app: FastifyInstance) {
       if (type === 'join' && message.since === undefined && message.presence === undefined && !roomAccess.organizationOf(room)) {
         if (!roomAccess.open(user.id, room)) return void refuse(socket, request, 'FORBIDDEN', 'GLOBAL[forbidden]', { room })
         rooms.join(socket, room)
-        return void send(socket, { type: 'joined', room })
+        return void send(socket, joined(room, publishing.mayAfterJoin(room)))
       }
       const work = type === 'join' ? join(socket, request, user, room, message) : type === 'publish' ? publish(socket, request, user, room, message) : presence(socket, request, room)
       return work.catch((err) => {

@@ -42,6 +42,15 @@ export function createPublishing (app: FastifyInstance) {
       return config.publicRoomsPublish && PUBLIC_ROOM.test(room)
     },
 
+    /**
+     * Whether a user who was just let into `room` may publish there, for the `joined` frame: in an
+     * org room, from the permissions its join read (no other read); a publish checks again.
+     */
+    mayAfterJoin (room: string, permissions?: string[]): boolean {
+      if (permissions) return grants(permissions, PUBLISH_PERMISSION)
+      return config.publicRoomsPublish && PUBLIC_ROOM.test(room)
+    },
+
     /** A backend: an organization's API key, or an admin (null key). */
     mayBackend (key: KeyCaller | null, room: string): PublishRefusal | null {
       const organizationId = roomAccess.organizationOf(room)

@@ -16,10 +16,10 @@ export const ROOM_PERMISSION = 'rooms:join'
 
 /**
  * Allowed, with the time before which the room's history is not the socket's (`notBefore`: an org
- * room's member sees nothing older than its membership); `stale_token`: the token's org claim for
- * the room's organization is of another membership version.
+ * room's member sees nothing older than its membership) and the member's permissions, read with
+ * it; `stale_token`: the token's org claim for the room's organization is of another membership version.
  */
-export type JoinVerdict = { notBefore: Date } | 'forbidden' | 'stale_token'
+export type JoinVerdict = { notBefore: Date, permissions: string[] } | 'forbidden' | 'stale_token'
 
 /**
  * The first instant of a membership's history: `created_at` has microseconds, a Date milliseconds
@@ -86,7 +86,9 @@ export function createRoomAccess (app: FastifyInstance, rooms: LocalRooms) {
         const access = await app.orgs.access(user, organizationId, ROOM_PERMISSION)
         if (seen === notices || attempt === ATTEMPTS) {
           // A socket's user brings no membership, so its row was read, start included (else: no history at all).
-          if (!('refused' in access)) return seen === notices ? { notBefore: historyFrom(access.since ?? new Date()) } : 'forbidden'
+          if (!('refused' in access)) {
+            return seen === notices ? { notBefore: historyFrom(access.since ?? new Date()), permissions: access.membership.permissions } : 'forbidden'
+          }
           return access.refused === 'stale_token' ? 'stale_token' : 'forbidden'
         }
       }

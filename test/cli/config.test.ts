@@ -8,8 +8,8 @@ import { cli, scratch, startCli } from '../helpers/cli.js'
 t.test('in production, each command asks only for what it uses', async (t) => {
   const db = await scratch(t)
   const { dataDir } = db
-  // No token secret, no SMTP_URL.
-  const production = { NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: dataDir }
+  // No token secret, no SMTP_URL (PUBLIC_URL: serve's mailed links open its account pages).
+  const production = { NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: dataDir, PUBLIC_URL: 'https://auth.example.com' }
   const secrets = { ACCESS_TOKEN_SECRET: 'a'.repeat(32), REFRESH_TOKEN_SECRET: 'b'.repeat(32) }
 
   t.test('migrate runs with the database alone', async (t) => {
@@ -50,8 +50,9 @@ t.test('in production, each command asks only for what it uses', async (t) => {
       'Invalid configuration: ACCESS_TOKEN_SECRET must be set to at least 32 characters in production',
       'Invalid configuration: REFRESH_TOKEN_SECRET must be set to at least 32 characters in production',
       'Invalid configuration: SMTP_URL must be set in production (mail is written to files only in development and test)',
+      'Invalid configuration: PUBLIC_URL must be set in production when PUBLIC_APP_URL is unset (mailed links open the service\'s account pages, PUBLIC_URL/account/...)',
       ''
-    ], 'four lines, one restart')
+    ], 'five lines, one restart')
   })
 
   t.test('worker needs SMTP_URL (it sends the mail) but no token secret', async (t) => {

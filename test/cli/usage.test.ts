@@ -9,10 +9,10 @@ import { cli } from '../helpers/cli.js'
 const env = { DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/nowhere' }
 
 t.test('--help, -h and help print the usage on stdout and exit 0, also after a command', async (t) => {
-  for (const args of [['--help'], ['-h'], ['help'], ['serve', '--help'], ['worker', '-h'], ['migrate', '--help'], ['user', 'create', '--help']]) {
+  for (const args of [['--help'], ['-h'], ['help'], ['start', '--help'], ['start-dev', '-h'], ['serve', '--help'], ['worker', '-h'], ['migrate', '--help'], ['user', 'create', '--help']]) {
     const res = await cli(args, env)
     t.equal(res.code, 0, args.join(' '))
-    t.match(res.stdout, /^usage: latchkey \[serve\]/)
+    t.match(res.stdout, /^usage: latchkey \[start\] +production: [\s\S]*?\n +latchkey start-dev +development: /)
     t.match(res.stdout, 'exit status: 0 done, 1 failed, 2 a mistake in the command line or the configuration')
     t.equal(res.stderr, '')
   }
@@ -21,6 +21,8 @@ t.test('--help, -h and help print the usage on stdout and exit 0, also after a c
 t.test('mistakes in the command line are one line on stderr and exit 2', async (t) => {
   const cases: Array<[string[], string]> = [
     [['frobnicate'], 'unknown command frobnicate'],
+    [['start', '--port', '1'], 'start: unknown option --port'],
+    [['start-dev', 'now'], 'start-dev: unexpected argument now'],
     [['serve', '--port', '1'], 'serve: unknown option --port'],
     [['serve', 'now'], 'serve: unexpected argument now'],
     [['worker', '--concurrency=2'], 'worker: unknown option --concurrency'],

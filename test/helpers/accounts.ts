@@ -13,10 +13,10 @@ export const ENV = { LOGIN_RATE_LIMIT_MAX: '1000', RATE_LIMIT_MAX: '100000' }
 
 export const PASSWORD = 'correct horse battery staple'
 
-/** What a production build needs on top of ENV (secrets are mandatory there). */
+/** What a production build needs on top of ENV (secrets are mandatory there, and the service's address for its mailed links). */
 export const PRODUCTION_ENV = {
   ...ENV,
-  NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25',
+  NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', PUBLIC_URL: 'https://auth.example.com',
   ACCESS_TOKEN_SECRET: 'p'.repeat(40),
   REFRESH_TOKEN_SECRET: 'r'.repeat(40)
 }

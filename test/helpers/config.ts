@@ -14,10 +14,10 @@ export function tempDir (t: Test): string {
   return dir
 }
 
-/** A production environment that starts: two long secrets, an SMTP server and a database. */
+/** A production environment that starts: two long secrets, an SMTP server, a database and the service's address. */
 export const production = (dataDir: string): Record<string, string> => ({
   NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATABASE_URL: 'postgres://db.invalid/latchkey', DATA_DIR: dataDir,
-  ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B
+  ACCESS_TOKEN_SECRET: SECRET_A, REFRESH_TOKEN_SECRET: SECRET_B, PUBLIC_URL: 'https://auth.example.com'
 })
 
 /**

@@ -16,6 +16,8 @@ export interface Catcher {
   refused: () => number
   /** Waits for the first accepted mail to `to` (case-insensitive) after `after` of them. */
   next: (to: string, opts?: { after?: number, timeoutMs?: number }) => Promise<ParsedMail>
+  /** An accepted mail as the server received it: the raw message, and MAIL FROM's BODY parameter (8BITMIME, 7BIT). */
+  received: (mail: ParsedMail) => { raw: string, body: string | undefined }
 }
 
 /**
@@ -24,13 +26,14 @@ export interface Catcher {
  */
 export async function smtpCatcher (t: TapTest | typeof tap): Promise<Catcher> {
   const mails: ParsedMail[] = []
+  const received = new WeakMap<ParsedMail, { raw: string, body: string | undefined }>()
   let toRefuse = 0
   let refused = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData (stream, _session, callback) {
+    onData (stream, session, callback) {
       if (toRefuse > 0) {
         toRefuse--
         refused++
@@ -38,10 +41,17 @@ export async function smtpCatcher (t: TapTest | typeof tap): Promise<Catcher> {
         stream.on('end', () => callback(Object.assign(new Error('try again later'), { responseCode: 451 })))
         return
       }
-      simpleParser(stream).then((mail) => {
-        mails.push(mail)
-        callback()
-      }, callback)
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks)
+        simpleParser(raw).then((mail) => {
+          const args = session.envelope.mailFrom ? session.envelope.mailFrom.args : undefined
+          received.set(mail, { raw: raw.toString('utf8'), body: args ? (args as Record<string, string>).BODY : undefined })
+          mails.push(mail)
+          callback()
+        }, callback)
+      })
     }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -57,7 +67,8 @@ export async function smtpCatcher (t: TapTest | typeof tap): Promise<Catcher> {
     refuse: (count) => { toRefuse = count },
     refused: () => refused,
     next: (to, opts = {}) => waitUntil(() => mails.slice(opts.after ?? 0).find((m) => recipient(m) === to.toLowerCase()),
-      `a mail to ${to}`, opts.timeoutMs ?? 10_000)
+      `a mail to ${to}`, opts.timeoutMs ?? 10_000),
+    received: (mail) => received.get(mail)!
   }
 }
 

@@ -105,23 +105,27 @@ export class CookieJar {
 export interface Authorized { prompts: string[], consented: string[][], callback: URL }
 
 /**
- * The code flow as the interaction page drives it, over HTTP: the authorization request, then
- * each interaction's step through its route (signed in with `accessToken`, the user's Latchkey
- * access token; consent allowed), following the provider's redirects with `jar`'s cookies,
- * until the browser would be sent to `redirectUri`.
+ * The provider's redirects from `start`, each interaction's step answered through its route
+ * (signed in with `accessToken`, the user's Latchkey access token; consent allowed), with
+ * `jar`'s cookies, until the browser would be sent where `isEnd` says, or a page answers
+ * without a redirect (`page`; an error unless `pageEnds`).
  */
-export async function authorizeOverHttp (origin: string, url: URL, accessToken: string, redirectUri: string, jar = new CookieJar()): Promise<Authorized> {
+async function walk (origin: string, start: string, accessToken: string, jar: CookieJar, isEnd: (url: string) => boolean, pageEnds = false) {
   const prompts: string[] = []
   const consented: string[][] = []
-  let next = url.href
-  for (let hops = 0; hops < 12; hops++) {
-    if (next.startsWith(redirectUri)) return { prompts, consented, callback: new URL(next) }
-    const res = await fetch(new URL(next, origin), { redirect: 'manual', headers: { cookie: jar.header() } })
-    jar.take(res)
-    const location = res.headers.get('location')
-    if (!location) throw new Error(`${next} answered ${res.status} without a redirect: ${await res.text()}`)
-    const interaction = /^\/oidc\/interaction\/([^/?]+)$/.exec(new URL(location, origin).pathname)
-    if (!interaction) { next = new URL(location, origin).href; continue }
+  let next = start
+  for (let hops = 0; hops < 16; hops++) {
+    if (isEnd(next)) return { prompts, consented, callback: new URL(next) }
+    const interaction = /^\/oidc\/interaction\/([^/?]+)$/.exec(new URL(next, origin).pathname)
+    if (!interaction) {
+      const res = await fetch(new URL(next, origin), { redirect: 'manual', headers: { cookie: jar.header() } })
+      jar.take(res)
+      const location = res.headers.get('location')
+      if (!location && pageEnds) return { prompts, consented, page: res }
+      if (!location) throw new Error(`${next} answered ${res.status} without a redirect: ${await res.text()}`)
+      next = new URL(location, origin).href
+      continue
+    }
     const base = `${origin}/oidc/interaction/${interaction[1]}`
     const details = await fetch(`${base}/details`, { headers: { cookie: jar.header() } }).then((r) => r.json()) as { prompt: string, missing: string[] }
     prompts.push(details.prompt)
@@ -136,4 +140,39 @@ export async function authorizeOverHttp (origin: string, url: URL, accessToken: 
     next = body.redirectTo
   }
   throw new Error('too many redirects')
+}
+
+/**
+ * The code flow as the interaction page drives it, over HTTP: the authorization request, then
+ * each interaction's step through its route, until the browser would be sent to `redirectUri`.
+ */
+export async function authorizeOverHttp (origin: string, url: URL, accessToken: string, redirectUri: string, jar = new CookieJar()): Promise<Authorized> {
+  const { prompts, consented, callback } = await walk(origin, url.href, accessToken, jar, (next) => next.startsWith(redirectUri))
+  return { prompts, consented, callback: callback! }
+}
+
+/**
+ * The device flow's pages as a user goes through them, over HTTP: the code typed on
+ * `verificationUri`, confirmed, then sign-in and consent through the interaction's routes
+ * (`accessToken`: the user's Latchkey access token). The last page's text.
+ */
+export async function approveDeviceOverHttp (origin: string, verificationUri: string, userCode: string, accessToken: string): Promise<string> {
+  const jar = new CookieJar()
+  const post = async (html: string) => {
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"\/>/g)].map(([, name, value]) => [name, value]))
+    const res = await fetch(verificationUri, {
+      method: 'POST', redirect: 'manual', body: new URLSearchParams({ user_code: userCode, ...fields }),
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' }
+    })
+    jar.take(res)
+    return res
+  }
+  const page = await fetch(verificationUri)
+  jar.take(page)
+  const confirm = await post(await page.text())
+  const approved = await post(await confirm.text())
+  const location = approved.headers.get('location')
+  if (!location) throw new Error(`confirming the device code answered ${approved.status}: ${await approved.text()}`)
+  const end = await walk(origin, new URL(location, origin).href, accessToken, jar, () => false, true)
+  return await end.page!.text()
 }

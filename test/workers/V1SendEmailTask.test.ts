@@ -157,7 +157,7 @@ t.test('mails in the request\'s language, with the lifetime, the link in both pa
       subject: 'Reset your password',
       intro: `reset the password of the account ${account.email}`,
       lifetime: 'expires in 1 hour.',
-      link: `http://localhost:8000/reset-password?token=${token}`
+      link: `http://localhost:8000/account/reset-password?token=${token}`
     })
     t.match(mail.text, 'If you did not ask for this, ignore this mail')
   })
@@ -171,7 +171,7 @@ t.test('mails in the request\'s language, with the lifetime, the link in both pa
         subject: 'Restablece tu contraseña',
         intro: `restablecer la contraseña de la cuenta ${account.email}`,
         lifetime: 'caduca en 1 hora.',
-        link: `http://localhost:8000/reset-password?token=${token}`
+        link: `http://localhost:8000/account/reset-password?token=${token}`
       })
       t.match(mail.text, 'Si no lo has pedido tú, ignora este correo')
     })
@@ -201,7 +201,7 @@ t.test('mails in the request\'s language, with the lifetime, the link in both pa
         subject,
         intro: account.email,
         lifetime,
-        link: `http://localhost:8000/verify-email?token=${token}`
+        link: `http://localhost:8000/account/verify-email?token=${token}`
       })
     }
   })

@@ -3,6 +3,7 @@ import { statement, type Placeholders } from '../../core/db.js'
 import { auditInsert } from '../../audit/events.js'
 import { queueMailSql } from '../../mail/mailer.js'
 import { OWNER_FIELDS, tablesOf, type Owner, type OwnerRow } from './shared.js'
+import type { AccountPage } from '../../core/links.js'
 import type { MailTemplate } from '../../../schemas/mail.js'
 
 /**
@@ -10,9 +11,9 @@ import type { MailTemplate } from '../../../schemas/mail.js'
  * have no token; login_locked carries a sign_in token, login_locked_notice none; org_invitation an invitation's, plugins/orgs).
  */
 export type Purpose = Exclude<MailTemplate, 'email_change_notice' | 'mfa_locked' | 'login_locked' | 'login_locked_notice' | 'org_invitation' | 'webhook_disabled'>
-/** Where each purpose's link points in the client app (docs/api.md#what-a-client-apps-pages-call). */
-export const PAGES: Record<Purpose, string> = { verify_email: '/verify-email', reset_password: '/reset-password', sign_in: '/sign-in', change_email: '/confirm-email-change',
-  cancel_deletion: '/cancel-deletion' }
+/** The page each purpose's link opens (core/links.ts: in the client app, or the service's account pages; docs/api.md#mailed-links-and-their-pages). */
+export const PAGES: Record<Purpose, AccountPage> = { verify_email: 'verify-email', reset_password: 'reset-password', sign_in: 'sign-in',
+  change_email: 'confirm-email-change', cancel_deletion: 'cancel-deletion' }
 type Id = Pick<OwnerRow, 'id'>
 /** `queued` reads the mail job's CTE, which a statement that never read it would not run. */
 export interface Issue { issued: number, queued: number }

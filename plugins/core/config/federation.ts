@@ -16,7 +16,7 @@ export interface OidcProviderConfig {
 
 export interface FederationConfig {
   oidcProviders: OidcProviderConfig[]
-  /** Prefixes a provider sign-in may send the browser back to, besides PUBLIC_APP_URL. */
+  /** Prefixes a provider sign-in may send the browser back to, besides PUBLIC_APP_URL (core/links.ts appUrl). */
   oauthRedirectUrls: string[]
 }
 

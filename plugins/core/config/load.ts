@@ -11,7 +11,8 @@
  * A command loads only the concerns it needs (NEEDS): the others are neither validated nor read,
  * so `migrate` starts without the token secrets or SMTP_URL, and their part of Config is absent.
  * A concern that reads another's variable is needed with it (keys and signing: the algorithm;
- * metrics and server: PORT; webauthn and mail: PUBLIC_APP_URL).
+ * metrics and server: PORT; oidc, webauthn and pages with server: PUBLIC_URL; webauthn and pages
+ * with mail: PUBLIC_APP_URL).
  */
 import { Type, type TProperties } from '@sinclair/typebox'
 import { Ajv, type ValidateFunction } from 'ajv'

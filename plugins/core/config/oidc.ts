@@ -3,9 +3,9 @@ import { Type } from '@sinclair/typebox'
 import { ConfigError, defineConcern, invalid } from './concern.js'
 import { keptLocally } from './files.js'
 import { list } from './forms.js'
+import { publicUrlOf } from './server.js'
 
 const Flag = Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'true or false (unset: on outside production)' })
-const PublicUrl = Type.String({ pattern: '^https?://[^?#]+$', description: 'the http(s):// address of this service, without query or fragment' })
 const SigningKeys = Type.String({ description: 'a JWKS (JSON) with private keys: an RS256 key, and optionally EdDSA (Ed25519) keys' })
 const ResourceServers = Type.String({ description: 'comma-separated absolute http(s) URIs without fragment: the APIs a `resource` parameter may name' })
 
@@ -18,9 +18,7 @@ export type PrivateJwk = Record<string, unknown> & { kty: string, kid?: string, 
 export interface OidcConfig {
   /** Latchkey as an OpenID provider under /oidc (OIDC_PROVIDER_ENABLED; unset: on outside production). */
   oidcProviderEnabled: boolean
-  /** The service's own external base URL (PUBLIC_URL): the provider's issuer is `<publicUrl>/oidc`. */
-  publicUrl: string
-  /** `<publicUrl>/oidc`: the provider's issuer, under which it is mounted. */
+  /** `PUBLIC_URL/oidc` (PUBLIC_URL is the server's, server.ts): the provider's issuer, under which it is mounted. */
   oidcIssuer: string
   /** The provider's signing keys (OIDC_SIGNING_KEYS or its _FILE; generated under DATA_DIR outside production). */
   oidcSigningKeys: PrivateJwk[]
@@ -35,7 +33,6 @@ export interface OidcConfig {
 export const oidc = defineConcern({
   env: {
     OIDC_PROVIDER_ENABLED: Type.Optional(Flag),
-    PUBLIC_URL: Type.Optional(PublicUrl),
     OIDC_SIGNING_KEYS: Type.Optional(SigningKeys),
     OIDC_RESOURCE_SERVERS: Type.Optional(ResourceServers)
   },
@@ -47,11 +44,10 @@ export const oidc = defineConcern({
     if (enabled && isProduction && !env.OIDC_SIGNING_KEYS) {
       throw new ConfigError('Invalid configuration: OIDC_SIGNING_KEYS (or OIDC_SIGNING_KEYS_FILE) must be set in production when OIDC_PROVIDER_ENABLED=true')
     }
-    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '8000'}`).replace(/\/+$/, '')
-    const oidcIssuer = `${publicUrl}${OIDC_PATH}`
-    if (!enabled) return { oidcProviderEnabled: false, publicUrl, oidcIssuer, oidcSigningKeys: [], oidcResourceServers: [] }
+    const oidcIssuer = `${publicUrlOf(env)}${OIDC_PATH}`
+    if (!enabled) return { oidcProviderEnabled: false, oidcIssuer, oidcSigningKeys: [], oidcResourceServers: [] }
     const text = env.OIDC_SIGNING_KEYS ?? keptLocally(dataDir, 'oidc-signing-keys.json', generateKeys)
-    return { oidcProviderEnabled: true, publicUrl, oidcIssuer, oidcSigningKeys: parseKeys(text), oidcResourceServers: parseResources(env.OIDC_RESOURCE_SERVERS) }
+    return { oidcProviderEnabled: true, oidcIssuer, oidcSigningKeys: parseKeys(text), oidcResourceServers: parseResources(env.OIDC_RESOURCE_SERVERS) }
   }
 })
 

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import { Type } from '@sinclair/typebox'
-import { ConfigError, defineConcern, invalid } from './concern.js'
+import { ConfigError, defineConcern, invalid, type Env } from './concern.js'
 import { Bool, Duration, Int, Size, list, parseDuration, parseSize } from './forms.js'
 
 const TrustProxy = Type.String({
@@ -8,6 +8,11 @@ const TrustProxy = Type.String({
   default: 'false',
   description: 'false, a hop count (1), or comma-separated proxy addresses or CIDR ranges'
 })
+const PublicUrl = Type.String({ pattern: '^https?://[^?#]+$', description: 'the http(s):// address of this service, without query or fragment' })
+
+/** PUBLIC_URL without its final slashes, or (unset) the service on this machine's PORT. */
+export const publicUrlOf = (env: Env): string =>
+  (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '8000'}`).replace(/\/+$/, '')
 
 export interface ServerConfig {
   port: number
@@ -22,6 +27,8 @@ export interface ServerConfig {
   /** GET /openapi.json and the API reference at /docs (DOCS_ENABLED; unset: on outside production). */
   docsEnabled: boolean
   apiVersion: string
+  /** The service's own external base URL (PUBLIC_URL): the OpenID provider's issuer, the hosted account pages. */
+  publicUrl: string
 }
 
 /** The HTTP listener and what every request meets: proxies, CORS, body size, logs, the reference. */
@@ -36,7 +43,8 @@ export const server = defineConcern({
     LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
       { default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' }),
     DOCS_ENABLED: Type.Optional(Bool()),
-    API_VERSION: Type.String({ pattern: '^v[0-9]+$', default: 'v1', description: 'a version label like v1' })
+    API_VERSION: Type.String({ pattern: '^v[0-9]+$', default: 'v1', description: 'a version label like v1' }),
+    PUBLIC_URL: Type.Optional(PublicUrl)
   },
   read: (env, { isProduction }): ServerConfig => ({
     port: Number(env.PORT),
@@ -47,7 +55,8 @@ export const server = defineConcern({
     requestTimeoutMs: parseDuration(env.REQUEST_TIMEOUT) * 1000,
     logLevel: env.LOG_LEVEL,
     docsEnabled: env.DOCS_ENABLED === undefined ? !isProduction : env.DOCS_ENABLED === 'true',
-    apiVersion: env.API_VERSION
+    apiVersion: env.API_VERSION,
+    publicUrl: publicUrlOf(env)
   })
 })
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { ConfigError, defineConcern, invalid } from './concern.js'
 import { list } from './forms.js'
+import { publicUrlOf } from './server.js'
 
 const RpId = Type.String({
   pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$',
@@ -30,8 +31,8 @@ export const webauthn = defineConcern({
     for (const origin of given) {
       if (!ORIGIN.test(origin)) throw invalid('WEBAUTHN_ORIGINS', Origins, JSON.stringify(origin))
     }
-    // PUBLIC_APP_URL (mail.ts) is the app that runs the ceremonies unless told otherwise.
-    const origins = given.length ? given.map((o) => new URL(o).origin) : [new URL(env.PUBLIC_APP_URL ?? 'http://localhost:8000').origin]
+    // PUBLIC_APP_URL (mail.ts) is the app that runs the ceremonies unless told otherwise; without one, the service's own pages (PUBLIC_URL).
+    const origins = given.length ? given.map((o) => new URL(o).origin) : [new URL(env.PUBLIC_APP_URL ?? publicUrlOf(env)).origin]
     // Set explicitly, the two must agree: a browser refuses an RP ID that is not the page's domain or a parent of it.
     if (env.WEBAUTHN_ORIGINS || env.WEBAUTHN_RP_ID !== 'localhost') {
       const foreign = origins.find((o) => !withinRpId(new URL(o).hostname, env.WEBAUTHN_RP_ID))

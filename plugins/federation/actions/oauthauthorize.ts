@@ -8,7 +8,7 @@ import { STATE_COOKIE, stateCookieOptions, callbackUrl } from '../round-trip.js'
  * GET /v1/users/oauth/<provider>/authorize?redirectTo=<url>: 302 to the provider, with a state,
  * a nonce and a PKCE challenge kept server-side (10 minutes, single use); the state is also set
  * in a cookie so that only this browser can finish the sign-in. Unknown provider: 404; one that
- * cannot be discovered: 503; a redirectTo outside PUBLIC_APP_URL and OAUTH_REDIRECT_URLS: 400.
+ * cannot be discovered: 503; a redirectTo outside PUBLIC_APP_URL (unset: PUBLIC_URL) and OAUTH_REDIRECT_URLS: 400.
  */
 export const authorize: FastifyPluginAsync = async (app) => {
   const { federation } = app

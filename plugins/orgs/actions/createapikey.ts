@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { CreateApiKeyArgsSchema, CreatedApiKeyResponseSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
 /** /v1/orgs/createapikey: `organizationId`, `name`, `permissions` (held by the caller; never `org:transfer` nor `org:delete`), `expiresIn` (seconds) (`apikeys:manage`): the key, once. */
@@ -18,8 +18,8 @@ export const createapikey: FastifyPluginAsync = async (app) => {
     args: CreateApiKeyArgsSchema,
     responses: { 201: CreatedApiKeyResponseSchema },
     handler: async (request, reply) => {
-      const { organizationId, ...args } = request.query
-      const created = await orgs.createKey(callerOf(request), organizationId, args)
+      const { name, permissions, expiresIn } = request.query
+      const created = await orgs.createKey(callerOf(request), orgOf(request), { name, permissions, ...(expiresIn !== undefined && { expiresIn }) })
       reply.code(201).headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
       return { status: 201 as const, success: true as const, ...created }
     }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { CreateRoleArgsSchema, RoleResponseSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
 /** /v1/orgs/createrole: `organizationId`, `name`, `permissions` (`roles:manage`; Latchkey's permissions or `app:<x>:<y>`, each held by the caller). */
@@ -18,8 +18,8 @@ export const createrole: FastifyPluginAsync = async (app) => {
     args: CreateRoleArgsSchema,
     responses: { 201: RoleResponseSchema(201) },
     handler: async (request, reply) => {
-      const { organizationId, name, permissions } = request.query
-      const role = await orgs.createRole(callerOf(request), organizationId, name, permissions)
+      const { name, permissions } = request.query
+      const role = await orgs.createRole(callerOf(request), orgOf(request), name, permissions)
       reply.code(201)
       return { status: 201 as const, success: true as const, role }
     }

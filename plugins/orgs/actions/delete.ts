@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
-import { EmptyResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { EmptyResponseSchema, KeyOrgArgsSchema } from '../../../schemas/orgs.js'
+import { callerOf, orgOf } from '../access.js'
 
 /** /v1/orgs/delete: `organizationId` (`org:delete`: owners): deleted softly; its members, keys and invitations stop working at once. */
 export const deleteOrg: FastifyPluginAsync = async (app) => {
@@ -13,10 +13,10 @@ export const deleteOrg: FastifyPluginAsync = async (app) => {
     assurance: 'policy',
     permission: 'org:delete',
     summary: 'Delete an organization (softly; its slug stays taken)',
-    args: OrgArgsSchema,
+    args: KeyOrgArgsSchema,
     responses: { 200: EmptyResponseSchema },
     handler: async (request) => {
-      await orgs.remove(callerOf(request), request.query.organizationId)
+      await orgs.remove(callerOf(request), orgOf(request))
       return { status: 200 as const, success: true as const }
     }
   })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { EmptyResponseSchema, RoleIdArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
 /** /v1/orgs/deleterole: `organizationId`, `roleId` (`roles:manage`): refused while a member holds it. */
@@ -18,7 +18,7 @@ export const deleterole: FastifyPluginAsync = async (app) => {
     args: RoleIdArgsSchema,
     responses: { 200: EmptyResponseSchema },
     handler: async (request) => {
-      await orgs.deleteRole(callerOf(request), request.query.organizationId, request.query.roleId)
+      await orgs.deleteRole(callerOf(request), orgOf(request), request.query.roleId)
       return { status: 200 as const, success: true as const }
     }
   })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { presentMine } from '../present.js'
-import { MyOrganizationResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
+import { KeyOrgArgsSchema, MyOrganizationResponseSchema } from '../../../schemas/orgs.js'
 
 /** /v1/orgs/get: `organizationId`: the organization with the caller's role and permissions (a member's, or an API key's: role null). */
 export const get: FastifyPluginAsync = async (app) => {
@@ -13,7 +13,7 @@ export const get: FastifyPluginAsync = async (app) => {
     permission: true,
     apiKeys: true,
     summary: 'Get an organization of the caller\'s, with its role and permissions there',
-    args: OrgArgsSchema,
+    args: KeyOrgArgsSchema,
     responses: { 200: MyOrganizationResponseSchema(200) },
     handler: async (request) => {
       // The permission check read the organization with the membership, or with the key.

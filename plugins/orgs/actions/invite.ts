@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { InvitationResponseSchema, InviteArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
-/** /v1/orgs/invite: `organizationId`, `email`, `role` (`members:invite`, and every permission of the role): mails PUBLIC_APP_URL/accept-invite?token=, valid 7 days. */
+/** /v1/orgs/invite: `organizationId`, `email`, `role` (`members:invite`, and every permission of the role): mails the accept-invite link (PUBLIC_APP_URL/..., else PUBLIC_URL/account/...; core/links.ts), valid 7 days. */
 export const invite: FastifyPluginAsync = async (app) => {
   const { orgs } = app
   defineAction(app, {
@@ -18,8 +18,8 @@ export const invite: FastifyPluginAsync = async (app) => {
     args: InviteArgsSchema,
     responses: { 201: InvitationResponseSchema(201) },
     handler: async (request, reply) => {
-      const { organizationId, email, role } = request.query
-      const invitation = await orgs.invite(callerOf(request), organizationId, email, role, request.locale)
+      const { email, role } = request.query
+      const invitation = await orgs.invite(callerOf(request), orgOf(request), email, role, request.locale)
       reply.code(201)
       return { status: 201 as const, success: true as const, invitation }
     }

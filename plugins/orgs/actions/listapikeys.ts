@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
-import { ApiKeysResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
+import { orgOf } from '../access.js'
+import { ApiKeysResponseSchema, KeyOrgArgsSchema } from '../../../schemas/orgs.js'
 
 /** /v1/orgs/listapikeys: `organizationId` (`apikeys:manage`). */
 export const listapikeys: FastifyPluginAsync = async (app) => {
@@ -12,10 +13,10 @@ export const listapikeys: FastifyPluginAsync = async (app) => {
     assurance: 'policy',
     permission: 'apikeys:manage',
     summary: 'List an organization\'s API keys (prefixes, never the keys)',
-    args: OrgArgsSchema,
+    args: KeyOrgArgsSchema,
     responses: { 200: ApiKeysResponseSchema },
     handler: async (request) => {
-      const apiKeys = await orgs.listKeys(request.query.organizationId)
+      const apiKeys = await orgs.listKeys(orgOf(request))
       return { status: 200 as const, success: true as const, apiKeys }
     }
   })

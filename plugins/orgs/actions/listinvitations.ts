@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
-import { InvitationsResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
+import { orgOf } from '../access.js'
+import { InvitationsResponseSchema, KeyOrgArgsSchema } from '../../../schemas/orgs.js'
 
 /** /v1/orgs/listinvitations: `organizationId` (`members:invite`): pending, accepted, revoked and expired ones. */
 export const listinvitations: FastifyPluginAsync = async (app) => {
@@ -12,10 +13,10 @@ export const listinvitations: FastifyPluginAsync = async (app) => {
     assurance: 'policy',
     permission: 'members:invite',
     summary: 'List an organization\'s invitations, newest first',
-    args: OrgArgsSchema,
+    args: KeyOrgArgsSchema,
     responses: { 200: InvitationsResponseSchema },
     handler: async (request) => {
-      const invitations = await orgs.listInvitations(request.query.organizationId)
+      const invitations = await orgs.listInvitations(orgOf(request))
       return { status: 200 as const, success: true as const, invitations }
     }
   })

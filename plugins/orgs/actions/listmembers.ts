@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
-import { MembersResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
+import { orgOf } from '../access.js'
+import { KeyOrgArgsSchema, MembersResponseSchema } from '../../../schemas/orgs.js'
 
 /** /v1/orgs/listmembers: `organizationId` (`members:read`). */
 export const listmembers: FastifyPluginAsync = async (app) => {
@@ -12,10 +13,10 @@ export const listmembers: FastifyPluginAsync = async (app) => {
     assurance: 'policy',
     permission: 'members:read',
     summary: 'List an organization\'s members and their roles',
-    args: OrgArgsSchema,
+    args: KeyOrgArgsSchema,
     responses: { 200: MembersResponseSchema },
     handler: async (request) => {
-      const members = await orgs.listMembers(request.query.organizationId)
+      const members = await orgs.listMembers(orgOf(request))
       return { status: 200 as const, success: true as const, members }
     }
   })

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
-import { OrgArgsSchema, RolesResponseSchema } from '../../../schemas/orgs.js'
+import { orgOf } from '../access.js'
+import { KeyOrgArgsSchema, RolesResponseSchema } from '../../../schemas/orgs.js'
 
 /** /v1/orgs/listroles: `organizationId` (`members:read`). */
 export const listroles: FastifyPluginAsync = async (app) => {
@@ -12,10 +13,10 @@ export const listroles: FastifyPluginAsync = async (app) => {
     assurance: 'policy',
     permission: 'members:read',
     summary: 'List an organization\'s roles (built-in and custom)',
-    args: OrgArgsSchema,
+    args: KeyOrgArgsSchema,
     responses: { 200: RolesResponseSchema },
     handler: async (request) => {
-      const roles = await orgs.listRoles(request.query.organizationId)
+      const roles = await orgs.listRoles(orgOf(request))
       return { status: 200 as const, success: true as const, roles }
     }
   })

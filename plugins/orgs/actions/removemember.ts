@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { EmptyResponseSchema, MemberArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
 /** /v1/orgs/removemember: `organizationId`, `userId` (`members:remove`, and every permission of the member's role): the membership is deleted; the last owner cannot be removed. */
@@ -18,7 +18,7 @@ export const removemember: FastifyPluginAsync = async (app) => {
     args: MemberArgsSchema,
     responses: { 200: EmptyResponseSchema },
     handler: async (request) => {
-      await orgs.removeMember(callerOf(request), request.query.organizationId, request.query.userId)
+      await orgs.removeMember(callerOf(request), orgOf(request), request.query.userId)
       return { status: 200 as const, success: true as const }
     }
   })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { ApiKeyIdArgsSchema, ApiKeyResponseSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
 /** /v1/orgs/revokeapikey: `organizationId`, `apiKeyId` (`apikeys:manage`). */
@@ -18,7 +18,7 @@ export const revokeapikey: FastifyPluginAsync = async (app) => {
     args: ApiKeyIdArgsSchema,
     responses: { 200: ApiKeyResponseSchema },
     handler: async (request) => {
-      const apiKey = await orgs.revokeKey(callerOf(request), request.query.organizationId, request.query.apiKeyId)
+      const apiKey = await orgs.revokeKey(callerOf(request), orgOf(request), request.query.apiKeyId)
       return { status: 200 as const, success: true as const, apiKey }
     }
   })

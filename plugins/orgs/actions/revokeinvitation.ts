@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
+import { orgOf } from '../access.js'
 import { InvitationIdArgsSchema, InvitationResponseSchema } from '../../../schemas/orgs.js'
 import { orgError } from '../errors.js'
 
@@ -17,7 +18,7 @@ export const revokeinvitation: FastifyPluginAsync = async (app) => {
     args: InvitationIdArgsSchema,
     responses: { 200: InvitationResponseSchema(200) },
     handler: async (request) => {
-      const invitation = await orgs.revokeInvitation(request.query.organizationId, request.query.invitationId)
+      const invitation = await orgs.revokeInvitation(orgOf(request), request.query.invitationId)
       return { status: 200 as const, success: true as const, invitation }
     }
   })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { MemberArgsSchema, MembersResponseSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
 /** /v1/orgs/transferownership: `organizationId`, `userId` (`org:transfer`: owners): that member becomes an owner and the caller an admin. */
@@ -19,7 +19,7 @@ export const transferownership: FastifyPluginAsync = async (app) => {
     responses: { 200: MembersResponseSchema },
     handler: async (request) => {
       const caller = callerOf(request)
-      const members = await orgs.transferOwnership({ ...caller, userId: request.account!.id }, request.query.organizationId, request.query.userId)
+      const members = await orgs.transferOwnership({ ...caller, userId: request.account!.id }, orgOf(request), request.query.userId)
       return { status: 200 as const, success: true as const, members }
     }
   })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { OrganizationResponseSchema, UpdateOrgArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
 /** /v1/orgs/update: `organizationId`, `slug` and/or `name` (`org:update`). */
@@ -18,8 +18,8 @@ export const update: FastifyPluginAsync = async (app) => {
     args: UpdateOrgArgsSchema,
     responses: { 200: OrganizationResponseSchema },
     handler: async (request) => {
-      const { organizationId, slug, name } = request.query
-      const organization = await orgs.update(callerOf(request), organizationId, { ...(slug !== undefined && { slug }), ...(name !== undefined && { name }) })
+      const { slug, name } = request.query
+      const organization = await orgs.update(callerOf(request), orgOf(request), { ...(slug !== undefined && { slug }), ...(name !== undefined && { name }) })
       return { status: 200 as const, success: true as const, organization }
     }
   })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { MemberResponseSchema, UpdateMemberArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
 /** /v1/orgs/updatemember: `organizationId`, `userId`, `role` (`members:update`, and every permission of both roles): the member's version grows; the last owner cannot be demoted. */
@@ -18,8 +18,8 @@ export const updatemember: FastifyPluginAsync = async (app) => {
     args: UpdateMemberArgsSchema,
     responses: { 200: MemberResponseSchema },
     handler: async (request) => {
-      const { organizationId, userId, role } = request.query
-      const member = await orgs.updateMember(callerOf(request), organizationId, userId, role)
+      const { userId, role } = request.query
+      const member = await orgs.updateMember(callerOf(request), orgOf(request), userId, role)
       return { status: 200 as const, success: true as const, member }
     }
   })

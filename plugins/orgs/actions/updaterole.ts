@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../core/action.js'
 import { RoleResponseSchema, UpdateRoleArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf } from '../access.js'
+import { callerOf, orgOf } from '../access.js'
 import { orgError } from '../errors.js'
 
 /** /v1/orgs/updaterole: `organizationId`, `roleId`, `name` and/or `permissions` (`roles:manage`): its members can do exactly the new permissions at once. */
@@ -18,8 +18,8 @@ export const updaterole: FastifyPluginAsync = async (app) => {
     args: UpdateRoleArgsSchema,
     responses: { 200: RoleResponseSchema(200) },
     handler: async (request) => {
-      const { organizationId, roleId, name, permissions } = request.query
-      const role = await orgs.updateRole(callerOf(request), organizationId, roleId, { ...(name !== undefined && { name }), ...(permissions !== undefined && { permissions }) })
+      const { roleId, name, permissions } = request.query
+      const role = await orgs.updateRole(callerOf(request), orgOf(request), roleId, { ...(name !== undefined && { name }), ...(permissions !== undefined && { permissions }) })
       return { status: 200 as const, success: true as const, role }
     }
   })

@@ -1,7 +1,7 @@
 /**
  * The demo's live room (/demo/, public:lobby with presence) in Chromium: two users in two browser
  * contexts see each other present, a message sent in one arrives in both (PUBLIC_ROOMS_PUBLISH=true),
- * and when one leaves the other sees it gone; without PUBLIC_ROOMS_PUBLISH the send is refused.
+ * and when one leaves the other sees it gone; without PUBLIC_ROOMS_PUBLISH there is no Send box.
  */
 import t from 'tap'
 import type { Page } from 'playwright-core'
@@ -46,6 +46,7 @@ t.test('two users in the lobby: each sees the other, a message reaches both, a l
   const [row] = await app.sql`select count(*)::int as n from room_presence where room = 'public:lobby'`
   t.equal(row.n, 2, 'two sockets present in the database')
 
+  t.equal(await a.page.getByTestId('read-only').count(), 0, 'no read-only note: the join said it may publish')
   const text = `hello ${Date.now()}`
   await a.page.getByLabel('Message').fill(text)
   await a.page.getByRole('button', { name: 'Send' }).click()
@@ -61,15 +62,19 @@ t.test('two users in the lobby: each sees the other, a message reaches both, a l
   t.same([...a.watch.errors, ...b.watch.errors], [], 'nothing refused by the CSP, no uncaught error')
 })
 
-t.test('without PUBLIC_ROOMS_PUBLISH, a message is refused and says so', async (t) => {
+t.test('without PUBLIC_ROOMS_PUBLISH (the default), the lobby shows no Send box, only a read-only note', async (t) => {
   const { app, origin } = await pagesApp(t)
+  t.equal(app.config.publicRoomsPublish, false, 'the default')
   const carol = await createTestAccount(app, ACCOUNT_TYPES.user)
   const c = await signInPage(t, origin, carol)
   t.same(await present(c.page, [`you (${carol.email})`]), [`you (${carol.email})`], 'present in the lobby all the same')
-  await c.page.getByLabel('Message').fill('anyone?')
-  await c.page.getByRole('button', { name: 'Send' }).click()
-  const alert = c.page.locator('section[aria-labelledby="lobby-title"] [role="alert"]')
-  await alert.waitFor()
-  t.equal(await alert.textContent(), 'You are not allowed to do this', 'the FORBIDDEN frame\'s message')
-  t.equal(await c.page.locator('li.message').count(), 0, 'no message')
+  const note = c.page.getByTestId('read-only')
+  await note.waitFor()
+  t.match(await note.textContent(), /^Read only: .*PUBLIC_ROOMS_PUBLISH/, 'says why')
+  const lobby = c.page.locator('section[aria-labelledby="lobby-title"]')
+  t.equal(await lobby.locator('form').count(), 0, 'no form in the lobby')
+  t.equal(await lobby.getByLabel('Message').count(), 0, 'no Message box')
+  t.equal(await lobby.getByRole('button', { name: 'Send' }).count(), 0, 'no Send button')
+  t.equal(await lobby.locator('[role="alert"]').count(), 0, 'and no error')
+  t.same(c.watch.errors, [], 'nothing refused by the CSP, no uncaught error')
 })

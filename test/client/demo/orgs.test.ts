@@ -4,8 +4,10 @@
  * organization (its role shown from the token's claim); Alice creates an API key, shown once,
  * and tries it on an organization route. A link opened signed out waits for the sign-in.
  */
+import { readFileSync } from 'node:fs'
 import t from 'tap'
 import type { Page } from 'playwright-core'
+import { OPENAPI_FILE } from '../../../scripts/openapi.js'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { createTestAccount, type TestAccount } from '../../helpers/accounts.js'
 import { newPage } from '../../helpers/browser.js'
@@ -131,4 +133,28 @@ t.test('create an organization, invite by mail, accept from the link, act for it
     t.equal(membership?.role_id, ROLE_IDS.member, 'Carol is a member')
     t.same(watchC.errors, [])
   })
+})
+
+t.test('the slug box holds the API\'s pattern and the browser checks it: a bad slug is refused before it is sent', async (t) => {
+  const { app, origin } = await pagesApp(t)
+  const carol = await createTestAccount(app, USER, { isEmailConfirmed: true })
+  const { page } = await newPage(t, { viewport: VIEWPORT, locale: 'en-US' })
+  const watch = watchPage(page)
+  await signIn(page, origin, carol)
+  const slug = page.getByLabel('Slug')
+  const create = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')).paths['/v1/orgs/create'].post
+  const api = create.requestBody.content['application/json'].schema.properties.slug.pattern
+  t.equal(`^${await slug.getAttribute('pattern')}$`, api, 'the pattern attribute is the API\'s (the browser anchors it)')
+  const mismatch = () => slug.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)
+  for (const [value, bad] of [['Bad Slug!', true], ['ab', true], ['UPPER-case', true], ['a_b', true], ['good-slug-1', false], ['x'.repeat(48), false], ['x'.repeat(49), true]] as const) {
+    await slug.fill(value)
+    t.equal(await mismatch(), bad, `${JSON.stringify(value)}: ${bad ? 'patternMismatch' : 'accepted'}`)
+  }
+  await page.getByLabel('Organization name').fill('Bad')
+  await slug.fill('Bad Slug!')
+  await page.getByRole('button', { name: 'Create', exact: true }).click()
+  t.equal(await slug.evaluate((input: HTMLInputElement) => input.form!.checkValidity()), false, 'the form does not submit')
+  const [{ n }] = await app.sql`select count(*)::int as n from organizations where created_by = ${carol.id}`
+  t.equal(n, 0, 'no organization was created')
+  t.same(watch.errors, [], 'no uncaught error')
 })

@@ -43,7 +43,8 @@ t.test('without previous secrets, a token of another secret is refused', async (
 t.test('previous secrets: at least 32 characters each in production; from a file', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-prev-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATABASE_URL: 'postgres://db.invalid/latchkey', DATA_DIR: dir, ACCESS_TOKEN_SECRET: CURRENT, REFRESH_TOKEN_SECRET: 'r'.repeat(40) }
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATABASE_URL: 'postgres://db.invalid/latchkey', DATA_DIR: dir, ACCESS_TOKEN_SECRET: CURRENT, REFRESH_TOKEN_SECRET: 'r'.repeat(40),
+    PUBLIC_URL: 'https://auth.example.com' }
   t.throws(() => loadConfig({ ...production, ACCESS_TOKEN_PREVIOUS_SECRETS: `${OLD[0]},short` }), ConfigError)
   const file = join(dir, 'previous')
   writeFileSync(file, `${OLD.join(',')}\n`)
@@ -145,7 +146,8 @@ t.test('EdDSA configuration', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-ed-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const keys = pem(edKey())
-  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATABASE_URL: 'postgres://db.invalid/latchkey', DATA_DIR: dir, REFRESH_TOKEN_SECRET: 'r'.repeat(40), ACCESS_TOKEN_ALGORITHM: 'EdDSA' }
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATABASE_URL: 'postgres://db.invalid/latchkey', DATA_DIR: dir, REFRESH_TOKEN_SECRET: 'r'.repeat(40), ACCESS_TOKEN_ALGORITHM: 'EdDSA',
+    PUBLIC_URL: 'https://auth.example.com' }
   t.throws(() => loadConfig(production), /ACCESS_TOKEN_PRIVATE_KEY must be set with ACCESS_TOKEN_ALGORITHM=EdDSA in production/)
   t.equal(loadConfig({ ...production, ACCESS_TOKEN_PRIVATE_KEY: keys.privateKey }).accessTokenAlgorithm, 'EdDSA', 'no ACCESS_TOKEN_SECRET needed')
   t.throws(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', DATA_DIR: dir, REFRESH_TOKEN_SECRET: 'r'.repeat(40) }), /ACCESS_TOKEN_SECRET must be set/, 'HS256 still needs it')

@@ -102,6 +102,31 @@ t.test('hostile input gets a clear 4xx and loses nothing', async (t) => {
     t.equal(es.json().fields[0].message, 'no debe contener el carácter U+0000', 'in the request\'s language')
   })
 
+  t.test('U+0000 at any depth the schema types a string is 400 naming its path: array items, a nullable string, nested objects, records', async (t) => {
+    const cases: Array<[Record<string, unknown>, string[]]> = [
+      [{ uris: ['https://a.example.com/', 'https://b.example.com/\u0000'] }, ['uris.1']],
+      [{ maybe: 'a\u0000b' }, ['maybe']],
+      [{ profile: { name: 'a\u0000', tags: ['ok', '\u0000'] } }, ['profile.name', 'profile.tags.1']],
+      [{ labels: { team: 'a\u0000b' } }, ['labels.team']],
+      [{ labels: { 'te\u0000am': 'ok' } }, ['labels']],
+      // What validation would coerce: a one-item list into a string, a string into a one-item list.
+      [{ maybe: ['a\u0000b'] }, ['maybe']],
+      [{ uris: 'https://b.example.com/\u0000' }, ['uris']]
+    ]
+    for (const [payload, names] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/v1/echo/nested', payload })
+      t.equal(res.statusCode, 400, JSON.stringify(payload))
+      t.same(res.json(), {
+        status: 400, success: false, error: 'BAD_REQUEST_INVALID_ARGUMENTS', message: `Invalid arguments: ${names.join(', ')}`,
+        fields: names.map((name) => ({ name, message: 'must not contain the character U+0000' }))
+      }, names.join(', '))
+    }
+    const fine = await app.inject({ method: 'POST', url: '/v1/echo/nested', payload: { uris: ['https://a.example.com/'], maybe: null, labels: { team: 'x' } } })
+    t.equal(fine.statusCode, 200, 'the same arguments without U+0000 pass')
+    const untyped = await app.inject({ method: 'POST', url: '/v1/echo/nested', payload: { opaque: { deep: ['a\u0000b'] } } })
+    t.equal(untyped.statusCode, 200, 'an argument the schema leaves untyped is the route\'s to judge')
+  })
+
   t.test('a NUL in a post title (the case that was a 500 from PostgreSQL) or a login email is 400 naming it', async (t) => {
     const registered = await app.inject({ method: 'POST', url: '/v1/users/register', payload: { email: 'nul@example.com', password: 'long enough password' } })
     const created = await app.inject({

@@ -8,7 +8,8 @@ import { OPENAPI_FILE, openapiDocument } from '../../../scripts/openapi.js'
 import { build } from '../../helpers/app.js'
 import { collected } from '../../fixtures/route-collector/collect.js'
 
-const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', ACCESS_TOKEN_SECRET: 'a'.repeat(32), REFRESH_TOKEN_SECRET: 'b'.repeat(32) }
+const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', ACCESS_TOKEN_SECRET: 'a'.repeat(32), REFRESH_TOKEN_SECRET: 'b'.repeat(32),
+  PUBLIC_URL: 'https://auth.example.com' }
 const NOT_FOUND = { status: 404, success: false, error: 'NOT_FOUND', message: 'Route not found' }
 const routeDirs = [join(ROOT, 'test', 'fixtures', 'route-collector')]
 

@@ -8,7 +8,7 @@ const routeDirs = [join(ROOT, 'test', 'fixtures', 'routes')]
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const KABOOM = 'kaboom: the fixture failed on purpose'
 const PRODUCTION = {
-  NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25',
+  NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', PUBLIC_URL: 'https://auth.example.com',
   ACCESS_TOKEN_SECRET: 'p'.repeat(32),
   REFRESH_TOKEN_SECRET: 'q'.repeat(48)
 }

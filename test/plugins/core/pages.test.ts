@@ -1,7 +1,9 @@
 import t from 'tap'
-import { build } from '../../helpers/app.js'
+import { ACCOUNT_PAGES } from '../../../plugins/core/links.js'
+import { build, captureLogs } from '../../helpers/app.js'
 
-const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', ACCESS_TOKEN_SECRET: 'a'.repeat(32), REFRESH_TOKEN_SECRET: 'b'.repeat(40) }
+const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', ACCESS_TOKEN_SECRET: 'a'.repeat(32), REFRESH_TOKEN_SECRET: 'b'.repeat(40),
+  PUBLIC_URL: 'https://auth.example.com' }
 const NOT_FOUND = { status: 404, success: false, error: 'NOT_FOUND', message: 'Route not found' }
 const ALLOWED = 'https://app.example.com'
 const PATHS = ['/demo/', '/admin/', '/client/latchkey.js']
@@ -73,6 +75,36 @@ t.test('the pages: their index and bundle, a strict CSP, revalidated', async (t)
   t.match(https.headers['content-security-policy'], /connect-src 'self' ws:\/\/latchkey\.test;/, 'the proxy is not trusted: still ws')
   const odd = await app.inject({ method: 'GET', url: '/demo/', headers: { host: "x; script-src 'unsafe-inline'" } })
   t.match(odd.headers['content-security-policy'], /connect-src 'self'; /, 'a host that is no host is not copied into the policy')
+})
+
+t.test('the account pages answer in production too, whatever the token, never stored, the token kept out of the logs', async (t) => {
+  const logs = captureLogs()
+  const app = await build(t, { env: { ...PRODUCTION, LOG_LEVEL: 'info' }, logger: { level: 'info', stream: logs.stream } })
+  const token = 'f'.repeat(64)
+  for (const name of ACCOUNT_PAGES) {
+    const res = await app.inject({ method: 'GET', url: `/account/${name}?token=${token}`, headers: { host: 'auth.example.com' } })
+    t.equal(res.statusCode, 200, name)
+    t.match(res.headers['content-type'], /^text\/html/)
+    t.match(res.body, /<script type="module" src="\.\/main\.js"><\/script>/, 'the page loads its bundle beside it')
+    t.match(res.body, /<meta name="referrer" content="no-referrer">/)
+    t.notMatch(res.body, /<script>|<script type="module">[^<]/, 'no inline script')
+    t.match(res.headers['content-security-policy'], /^default-src 'self'; .*script-src 'self'; script-src-attr 'none'; style-src 'self'/, 'the pages\' CSP')
+    t.equal(res.headers['referrer-policy'], 'no-referrer', 'the token in the address is sent to no one')
+    t.equal(res.headers['cache-control'], 'no-store', 'an address with a token is not kept')
+  }
+  t.equal((await app.inject({ method: 'GET', url: '/account/verify-email' })).statusCode, 200, 'without a token too: the page says so')
+  const bundle = await app.inject({ method: 'GET', url: '/account/main.js' })
+  t.equal(bundle.statusCode, 200)
+  t.match(bundle.headers['content-type'], /javascript/)
+  t.equal(bundle.headers['cache-control'], 'no-cache')
+  t.equal((await app.inject({ method: 'GET', url: '/account/style.css' })).statusCode, 200)
+  for (const url of ['/account/', '/account/index.html', '/account/profile', '/account/verify-email/', '/account/../package.json']) {
+    t.same((await app.inject({ method: 'GET', url })).json(), NOT_FOUND, `${url}: the standard 404`)
+  }
+  const lines = logs.lines.filter((l) => l.req?.url?.startsWith('/account/'))
+  t.ok(lines.length >= ACCOUNT_PAGES.length, 'the requests are logged')
+  t.notMatch(JSON.stringify(logs.lines), token, 'the token is in no log line')
+  t.match(lines[0].req.url, '?token=[redacted]')
 })
 
 t.test('the SDK file is one ES module, readable by the origins of CORS_ORIGINS only', async (t) => {

@@ -1,7 +1,8 @@
 import t from 'tap'
 import { build } from '../../helpers/app.js'
 
-const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', ACCESS_TOKEN_SECRET: 'a'.repeat(32), REFRESH_TOKEN_SECRET: 'b'.repeat(32) }
+const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.invalid:25', ACCESS_TOKEN_SECRET: 'a'.repeat(32), REFRESH_TOKEN_SECRET: 'b'.repeat(32),
+  PUBLIC_URL: 'https://auth.example.com' }
 
 t.test('API responses, errors included, carry the API security headers; HSTS only in production', async (t) => {
   const dev = await build(t)

@@ -55,6 +55,8 @@ t.test('openid-client through the code flow in Chromium: Latchkey sign-in with T
   t.equal(claims.aud, row.id)
   t.equal(claims.acr, 'aal2', 'acr from the session\'s aal')
   t.same(claims.amr, ['pwd', 'otp'], 'amr from the session\'s')
+  t.equal(claims.email, account.email, 'the email scope: email in the ID token, as the docs say')
+  t.equal(claims.email_verified, true)
   t.ok(tokens.refresh_token, 'offline_access: a refresh token')
   const userinfo = await client.fetchUserInfo(config, tokens.access_token, account.id)
   t.same(userinfo, { sub: account.id, email: account.email, email_verified: true }, 'userinfo: sub, email, email_verified')

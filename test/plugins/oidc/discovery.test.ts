@@ -2,6 +2,8 @@ import t from 'tap'
 import * as client from 'openid-client'
 import { createRemoteJWKSet, decodeProtectedHeader, importJWK, SignJWT, jwtVerify } from 'jose'
 import { oidcApp } from '../../helpers/oidc-app.js'
+import { OIDC_SCOPES } from '../../../plugins/oidc/client-rules.js'
+import { CLAIM_SCOPES } from '../../../plugins/oidc/claims.js'
 
 t.test('discovery follows RFC 9700: code flow only, PKCE S256, RS256 and EdDSA ID tokens', async (t) => {
   const { issuer } = await oidcApp(t)
@@ -26,6 +28,12 @@ t.test('discovery follows RFC 9700: code flow only, PKCE S256, RS256 and EdDSA I
   t.same([...(meta.grant_types_supported ?? [])].sort(), ['authorization_code', 'client_credentials', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'])
   t.equal(meta.device_authorization_endpoint, `${issuer}/device/auth`, 'device authorization (RFC 8628)')
   t.equal(meta.backchannel_logout_supported, true, 'back-channel logout')
+  // Each scope that releases claims (claims.ts) is one a client may be registered with, listed with its claims.
+  for (const [scope, claims] of Object.entries(CLAIM_SCOPES)) {
+    t.ok(OIDC_SCOPES.has(scope), `${scope} is registrable`)
+    t.ok(meta.scopes_supported?.includes(scope), `${scope} is in scopes_supported`)
+    for (const claim of Object.keys(claims)) t.ok(meta.claims_supported?.includes(claim), `${claim} is in claims_supported`)
+  }
 })
 
 t.test('the JWKS publishes public RS256 and EdDSA keys that verify what the provider signs', async (t) => {

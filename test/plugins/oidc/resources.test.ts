@@ -83,3 +83,38 @@ t.test('resource indicators in the code flow: the access token is a JWT for the 
     await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { ...insecure, additionalParameters: { resource: API } }))
   t.equal((await verifyAt(as, API, refreshed.access_token)).payload.sub, account.id, 'the refresh gives a JWT for the API again')
 })
+
+t.test('an organization\'s app: permissions are in a client_credentials token\'s scope, for an API (JWT) as without a resource (opaque)', async (t) => {
+  const { app, issuer } = await oidcApp(t, { OIDC_RESOURCE_SERVERS: API })
+  const org = await newOrg(app, await newMember(app))
+  const { row, clientSecret } = await createOauthClient(app.sql, {
+    name: 'reports', type: 'confidential', redirectUris: [], grantTypes: ['client_credentials'],
+    scopes: ['rooms:publish', 'app:reports:read'], organizationId: org.id
+  })
+  const as = await discover(issuer)
+  const client: oauth.Client = { client_id: row.id }
+  const auth = oauth.ClientSecretBasic(clientSecret!)
+  const grant = async (params: Record<string, string>) => await oauth.processClientCredentialsResponse(as, client,
+    await oauth.clientCredentialsGrantRequest(as, client, auth, new URLSearchParams(params), insecure))
+  const introspect = async (token: string) =>
+    await oauth.processIntrospectionResponse(as, client, await oauth.introspectionRequest(as, client, auth, token, insecure))
+  const permissions = { id: org.id, permissions: ['rooms:publish', 'app:reports:read'] }
+
+  const jwt = await grant({ scope: 'rooms:publish app:reports:read', resource: API })
+  t.equal(jwt.scope, 'rooms:publish app:reports:read', 'the token response for the API')
+  const { payload } = await verifyAt(as, API, jwt.access_token)
+  t.equal(payload.scope, 'rooms:publish app:reports:read', 'the JWT\'s scope keeps the app: permission')
+  t.same(payload.org, permissions)
+
+  const opaque = await grant({ scope: 'rooms:publish app:reports:read' })
+  t.equal(opaque.scope, 'rooms:publish app:reports:read', 'the opaque token\'s response: the same scope')
+  const info = await introspect(opaque.access_token)
+  t.equal(info.scope, 'rooms:publish app:reports:read', 'and its introspection')
+  t.same(info.org, permissions)
+
+  // Only what was asked, and only what the client holds: an app: permission it was not registered with is never carried.
+  const narrow = await grant({ scope: 'app:reports:read app:billing:write', resource: API })
+  t.equal((await verifyAt(as, API, narrow.access_token)).payload.scope, 'app:reports:read', 'for the API')
+  const narrowOpaque = await grant({ scope: 'app:reports:read app:billing:write' })
+  t.equal((await introspect(narrowOpaque.access_token)).scope, 'app:reports:read', 'without a resource')
+})

@@ -83,6 +83,34 @@ t.test('API keys: created once, listed by prefix, authenticate machines on the o
     }
   })
 
+  t.test('a key\'s own organization is the default organizationId; another is 404; a user must name one (400)', async (t) => {
+    const { key } = await newKey(app, owner, org.id, ['members:read', 'members:invite', 'rooms:join', 'apikeys:manage'])
+    const members = await keyCall(app, 'listmembers', key)
+    t.equal(members.statusCode, 200, members.body)
+    t.match(members.json().members, [{ userId: owner.account.id, role: 'owner' }], 'its organization\'s members')
+    const got = await keyCall(app, 'get', key)
+    t.equal(got.json().organization?.id, org.id, 'get without organizationId: its own organization')
+    const invited = await keyCall(app, 'invite', key, { email: 'robot-default@latchkey.test', role: 'member' })
+    t.equal(invited.statusCode, 201, invited.body)
+    const [row] = await app.sql`select organization_id from invitations where id = ${invited.json().invitation.id}`
+    t.equal(row.organization_id, org.id, 'a write lands in the key\'s organization')
+    const hook = await app.inject({ method: 'POST', url: '/v1/orgs/listwebhooks', headers: { authorization: `api-key ${key}` } })
+    t.equal(hook.statusCode, 200, 'the organization\'s webhook routes too')
+
+    const other = await newOrg(app, owner)
+    const elsewhere = assertError(t, await keyCall(app, 'listmembers', key, { organizationId: other.id }), 404, 'ORG.NOT_FOUND')
+    t.same(elsewhere, (await orgCall(app, 'listmembers', (await newMember(app)).token, { organizationId: other.id })).json(), 'as for a stranger')
+
+    for (const action of ['listmembers', 'get', 'invite'] as const) {
+      const body = assertError(t, await orgCall(app, action, owner.token, action === 'invite' ? { email: 'x@latchkey.test', role: 'member' } : {}),
+        400, 'BAD_REQUEST_INVALID_ARGUMENTS')
+      t.equal(body.message, 'Invalid arguments: organizationId', `${action}: the message names it`)
+      t.same(body.fields?.map((f: { name: string }) => f.name), ['organizationId'], `${action}: and the field`)
+    }
+    const leave = assertError(t, await orgCall(app, 'leave', owner.token, {}), 400, 'BAD_REQUEST_INVALID_ARGUMENTS')
+    t.match(leave.message, 'organizationId', 'a route only users call requires it')
+  })
+
   t.test('revoked: refused at once (401 with WWW-Authenticate); expired; a deleted organization\'s keys', async (t) => {
     const { key, apiKey } = await newKey(app, owner, org.id, ['members:read'])
     t.equal((await keyCall(app, 'listmembers', key, { organizationId: org.id })).statusCode, 200)

@@ -11,7 +11,7 @@ t.test('invitations: mailed, once, only for the invited confirmed address', asyn
   const owner = await newMember(app)
   const org = await newOrg(app, owner)
 
-  t.test('invite mails PUBLIC_APP_URL/accept-invite?token=; accepting joins with the role, once', async (t) => {
+  t.test('invite mails PUBLIC_URL/account/accept-invite?token= (no PUBLIC_APP_URL); accepting joins with the role, once', async (t) => {
     const invitee = await newMember(app)
     const after = mail.mails.length
     const res = await orgCall(app, 'invite', owner.token, { organizationId: org.id, email: invitee.account.email.toUpperCase(), role: 'admin' })
@@ -21,14 +21,14 @@ t.test('invitations: mailed, once, only for the invited confirmed address', asyn
     t.ok(Date.parse(invitation.expiresAt) - Date.now() > 7 * 86400_000 - 60_000, 'valid 7 days')
     const message = await mail.next(invitee.account.email, { after })
     const token = linkToken(message, '/accept-invite')
-    t.match(message.text, `http://localhost:8000/accept-invite?token=${token}`)
+    t.match(message.text, `http://localhost:8000/account/accept-invite?token=${token}`)
     t.match(message.text, org.name, 'the mail names the organization')
     const [row] = await app.sql`select * from invitations where id = ${invitation.id}`
     t.equal(row.token_hash, sha256(token), 'only the hash is kept')
     t.match(await orgEvents(app, 'member.invited', org.id), [{ actor_id: owner.account.id, data: { email: invitee.account.email, role: 'admin' } }])
     t.notMatch(JSON.stringify(await orgEvents(app, 'member.invited', org.id)), token, 'no token in the audit log')
 
-    const link = `http://localhost:8000/accept-invite?token=${token}`
+    const link = `http://localhost:8000/account/accept-invite?token=${token}`
     t.ok(await app.orgs.invitationUsable(link), 'the mail job would send it')
     const accepted = await orgCall(app, 'acceptinvitation', invitee.token, { token })
     t.equal(accepted.statusCode, 200)

@@ -55,9 +55,33 @@ forEachBroker(t, async (t, broker) => {
     t.test('public rooms with PUBLIC_ROOMS_PUBLISH=true: any signed-in user', async (t) => {
       const user = await registerUser(open)
       const socket = await connectUser(t, open, user.token)
-      t.same(await socket.join('public:lobby'), { type: 'joined', room: 'public:lobby' })
+      t.same(await socket.join('public:lobby'), { type: 'joined', room: 'public:lobby', publish: true }, 'the join says it may publish')
       t.match(await publish(socket, 'public:lobby', 'hello', null), { type: 'published', room: 'public:lobby', offset: 1 })
       t.match(await socket.waitFor(isEvent('hello')), { data: null, offset: 1 }, 'the publisher hears it too, being in the room')
+    })
+
+    t.test('the join answers publish: true where the user may publish, and nothing where it may not', async (t) => {
+      const member = await joined(app, org.id, 'member')
+      const stranger = await registerUser(app)
+      const ownerSocket = await connectUser(t, app, owner.token)
+      const memberSocket = await connectUser(t, app, member.token)
+      const strangerSocket = await connectUser(t, app, stranger.token)
+      t.same(await ownerSocket.join(room), { type: 'joined', room, publish: true }, 'an owner (rooms:publish) in an org room')
+      t.same(await memberSocket.join(room), { type: 'joined', room }, 'a member without rooms:publish')
+      const presenceJoin = (socket: TestSocket, room: string) => {
+        socket.send({ type: 'join', room, presence: true })
+        return socket.waitFor((m) => m.type === 'joined' && m.room === room, 3000, `the answer to join ${room} with presence`)
+      }
+      t.same(await presenceJoin(memberSocket, room), { type: 'joined', room }, 'nor with presence (the asynchronous join)')
+      for (const seed of ['FEED', 'GLOBAL', 'TEST', `USER${stranger.id}`, 'public:lobby']) {
+        t.same(await strangerSocket.join(seed), { type: 'joined', room: seed }, `${seed}, PUBLIC_ROOMS_PUBLISH unset`)
+      }
+      const user = await registerUser(open)
+      const socket = await connectUser(t, open, user.token)
+      t.same(await presenceJoin(socket, 'public:lobby'), { type: 'joined', room: 'public:lobby', publish: true }, 'public: with PUBLIC_ROOMS_PUBLISH=true')
+      t.same(await socket.join('FEED'), { type: 'joined', room: 'FEED' }, 'FEED still not')
+      const recovered = await socket.recover('public:lobby', { offset: 0, epoch: 'gone' })
+      t.same(recovered.joined, { type: 'joined', room: 'public:lobby', recovered: false, publish: true }, 'a recovering join says it too')
     })
 
     t.test('bad frames: an invalid event name or no data, data past ROOM_MAX_MESSAGE, too many publishes', async (t) => {
@@ -94,7 +118,7 @@ forEachBroker(t, async (t, broker) => {
     t.test('an API key with rooms:publish publishes into its organization\'s rooms; the sockets there hear it', async (t) => {
       const { key } = await newKey(app, owner, org.id, ['rooms:publish'])
       const socket = await connectUser(t, app, owner.token)
-      t.same(await socket.join(`${room}:builds`), { type: 'joined', room: `${room}:builds` })
+      t.same(await socket.join(`${room}:builds`), { type: 'joined', room: `${room}:builds`, publish: true })
       const res = await post({ authorization: `api-key ${key}` }, { room: `${room}:builds`, event: 'build.done', data: { id: 7 } })
       t.equal(res.statusCode, 200)
       const body = res.json()

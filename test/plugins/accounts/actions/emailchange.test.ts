@@ -40,7 +40,7 @@ t.test('/v1/users/requestemailchange and /v1/users/confirmemailchange', async (t
     t.same(res.json(), { status: 200, success: true })
     const { link, notice, token } = await mailsOfChange(mail, account.email, next, after)
     t.equal(link.subject, 'Confirma tu nueva dirección de correo', 'in the language of the request')
-    t.match(link.text, `http://localhost:8000/confirm-email-change?token=${token}`)
+    t.match(link.text, `http://localhost:8000/account/confirm-email-change?token=${token}`)
     t.match(link.text, 'caduca en 1 día', 'EMAIL_VERIFICATION_EXPIRES_IN')
     t.equal(notice.subject, 'Se pidió cambiar tu dirección de correo')
     t.match(notice.text, next, 'the notice names the new address')

@@ -35,7 +35,7 @@ function resetPasswordSuite (kind: AccountType): void {
       const { message, token } = await resetToken(app, kind, mail, account, '?lang=es')
       t.equal(message.subject, 'Restablece tu contraseña', 'in the language of the request')
       t.match(message.text, 'caduca en 1 hora', 'with the lifetime of PASSWORD_RESET_EXPIRES_IN')
-      t.match(message.text, `http://localhost:8000/reset-password?token=${token}`)
+      t.match(message.text, `http://localhost:8000/account/reset-password?token=${token}`)
       const [row] = await app.sql.unsafe(`select * from "${kind.tokenTable}" where token_hash = $1`, [sha256(token)])
       t.match(row, { purpose: 'reset_password', email: account.email, used_at: null }, 'only the hash is stored')
       const before = (await ownerOf(app, kind, account.id))!

@@ -52,7 +52,7 @@ function verifyEmailSuite (kind: AccountType): void {
       t.match(message.text, 'caduca en 1 día', 'the text states the lifetime (EMAIL_VERIFICATION_EXPIRES_IN=24h)')
       t.match(message.html, '<html lang="es">', 'an HTML part in the same language')
       t.equal(message.from?.text, '"Latchkey" <no-reply@localhost>', 'from MAIL_FROM')
-      t.match(message.text, `http://localhost:8000/verify-email?token=${token}`, 'the link points to PUBLIC_APP_URL/verify-email')
+      t.match(message.text, `http://localhost:8000/account/verify-email?token=${token}`, 'without PUBLIC_APP_URL the link opens PUBLIC_URL/account/verify-email')
 
       const [row] = await tokenRows(app, kind, id)
       t.match(row, { purpose: 'verify_email', token_hash: sha256(token), email, used_at: null })

@@ -123,6 +123,8 @@ t.test('integers outside their range are refused with the range', async (t) => {
   refuses(t, { DATA_DIR: dataDir, DB_POOL_SIZE: '0' }, 'DB_POOL_SIZE', /an integer from 1 to 1000, got "0"/)
 })
 
+const PUBLIC_URL_LINE = 'Invalid configuration: PUBLIC_URL must be set in production when PUBLIC_APP_URL is unset (mailed links open the service\'s account pages, PUBLIC_URL/account/...)'
+
 /** The lines of the ConfigError that loading `env` throws (none when it loads). */
 function problems (env: Record<string, string | undefined>): string[] {
   try {
@@ -141,8 +143,9 @@ t.test('every problem is reported at once, one line each, in the concerns\' orde
     'Invalid configuration: DATABASE_URL must be set in production (the embedded PostgreSQL is for development and test)',
     message('ACCESS_TOKEN_SECRET'),
     message('REFRESH_TOKEN_SECRET'),
-    'Invalid configuration: SMTP_URL must be set in production (mail is written to files only in development and test)'
-  ], 'production with nothing set: the four missing variables, the documented DATABASE_URL line first')
+    'Invalid configuration: SMTP_URL must be set in production (mail is written to files only in development and test)',
+    PUBLIC_URL_LINE
+  ], 'production with nothing set: the five missing variables, the documented DATABASE_URL line first')
   let error: unknown
   try {
     loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })
@@ -163,7 +166,8 @@ t.test('every problem is reported at once, one line each, in the concerns\' orde
       message('REFRESH_TOKEN_SECRET'),
       'Invalid configuration: PASSWORD_RESET_EXPIRES_IN must be longer than 0s, got "0s"',
       'Invalid configuration: PORT must be an integer from 0 to 65535, got "x"',
-      'Invalid configuration: LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent, got "loud"'
+      'Invalid configuration: LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent, got "loud"',
+      PUBLIC_URL_LINE
     ], 'malformed values and refusals together, each variable once')
 })
 
@@ -188,6 +192,7 @@ t.test('secrets and credentialed URLs may come from files (<NAME>_FILE), never b
     DATA_DIR: dir,
     NODE_ENV: 'production',
     SMTP_URL: 'smtp://mail.invalid:25',
+    PUBLIC_URL: 'https://auth.example.com',
     ACCESS_TOKEN_SECRET_FILE: file('access', `${SECRET_A}\n`),
     REFRESH_TOKEN_SECRET_FILE: file('refresh', SECRET_B),
     DATABASE_URL_FILE: file('db', 'postgres://app:pw@db.internal:5432/latchkey\n'),
@@ -208,11 +213,12 @@ t.test('secrets and credentialed URLs may come from files (<NAME>_FILE), never b
   t.notMatch(bad, 'hunter2', 'a bad value from a file is not repeated either')
 })
 
-t.test('`latchkey serve` with ACCESS_TOKEN_EXPIRES_IN=15 minutes exits 2 (a configuration error) with one line and no stack trace', async (t) => {
+t.test('`latchkey start-dev` with ACCESS_TOKEN_EXPIRES_IN=15 minutes exits 2 (a configuration error) with one line and no stack trace', async (t) => {
   const env: Record<string, string | undefined> = { ...process.env, ACCESS_TOKEN_EXPIRES_IN: '15 minutes', DATA_DIR: tempDir(t) }
   delete env.DATABASE_URL
   delete env.NODE_OPTIONS
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli.ts', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // start-dev: development, so that the bad duration is the only problem (start would add production's).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'cli.ts', 'start-dev'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d) => { stdout += d })

@@ -35,11 +35,11 @@ t.test('an SMTP_URL that is not smtp:// or smtps:// is refused without repeating
   refuses(t, { DATA_DIR: dir, SMTP_URL_FILE: path }, 'SMTP_URL', message)
 })
 
-t.test('MAIL_FROM and PUBLIC_APP_URL default, and PUBLIC_APP_URL loses its trailing slashes', async (t) => {
+t.test('MAIL_FROM defaults, PUBLIC_APP_URL is unset by default, and loses its trailing slashes', async (t) => {
   const dir = tempDir(t)
   const defaults = loadConfig({ DATA_DIR: dir })
   t.equal(defaults.mailFrom, 'Latchkey <no-reply@localhost>')
-  t.equal(defaults.publicAppUrl, 'http://localhost:8000')
+  t.equal(defaults.publicAppUrl, undefined, 'no application: the links open the service\'s account pages')
   t.equal(loadConfig({ DATA_DIR: dir, MAIL_FROM: 'Acme <a@acme.test>' }).mailFrom, 'Acme <a@acme.test>')
   t.equal(loadConfig({ DATA_DIR: dir, PUBLIC_APP_URL: 'https://app.example.com/' }).publicAppUrl, 'https://app.example.com')
   t.equal(loadConfig({ DATA_DIR: dir, PUBLIC_APP_URL: 'https://example.com/app//' }).publicAppUrl, 'https://example.com/app')

@@ -28,7 +28,7 @@ t.test('production: off by default; on, it needs PUBLIC_URL and the keys', async
   t.equal(loadConfig(production(dir)).oidcProviderEnabled, false)
   t.notOk(existsSync(join(dir, 'oidc-signing-keys.json')), 'nothing generated in production')
   const on = { ...production(dir), OIDC_PROVIDER_ENABLED: 'true' }
-  refuses(t, { ...on, OIDC_SIGNING_KEYS: rsaJwks() }, 'PUBLIC_URL',
+  refuses(t, { ...on, PUBLIC_URL: undefined, PUBLIC_APP_URL: 'https://app.example.com', OIDC_SIGNING_KEYS: rsaJwks() }, 'PUBLIC_URL',
     'Invalid configuration: PUBLIC_URL must be set in production when OIDC_PROVIDER_ENABLED=true (the issuer is PUBLIC_URL/oidc)')
   refuses(t, { ...on, PUBLIC_URL: 'https://auth.example.com' }, 'OIDC_SIGNING_KEYS')
   const keysFile = join(dir, 'keys.json')

@@ -3,9 +3,11 @@ import { loadConfig } from '../../../../plugins/core/config.js'
 import { NEEDS } from '../../../../plugins/core/config/load.js'
 import { refuses, tempDir } from '../../../helpers/config.js'
 
-t.test('the relying party defaults to localhost, Latchkey and the origin of PUBLIC_APP_URL', async (t) => {
+t.test('the relying party defaults to localhost, Latchkey and the origin of PUBLIC_APP_URL, else of PUBLIC_URL', async (t) => {
   const dir = tempDir(t)
   t.match(loadConfig({ DATA_DIR: dir }), { webauthnRpId: 'localhost', webauthnRpName: 'Latchkey', webauthnOrigins: ['http://localhost:8000'] })
+  t.same(loadConfig({ DATA_DIR: dir, PORT: '9123' }).webauthnOrigins, ['http://localhost:9123'], 'the service itself: its account pages')
+  t.same(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://auth.example.com/id' }).webauthnOrigins, ['https://auth.example.com'])
   t.same(loadConfig({ DATA_DIR: dir, PUBLIC_APP_URL: 'http://localhost:3000/app/' }).webauthnOrigins, ['http://localhost:3000'],
     'the origin only: no path')
 })
