@@ -24,8 +24,8 @@ import { oidcEnv, oidcScenarios } from './oidc.js'
 import { webhookOption } from './webhooks.js'
 
 const quick = process.argv.includes('--quick')
-// `--only=refresh,login` runs just those scenarios (with their ceilings); sessions, sockets and rooms run only when named;
-// `--node=<binary>` runs the servers on another Node (lib.ts).
+// `--only=refresh,login` runs just those scenarios (with their ceilings); sessions, sockets, rooms and flood (bench/flood.ts,
+// alone) run only when named; `--node=<binary>` runs the servers on another Node (lib.ts).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
 const want = (scenario: string) => !only || only.includes(scenario)
 const OPT_IN = ['sessions', 'sockets', 'rooms'] // named alone, they need the seeded users (one signs in), not their sessions
@@ -93,6 +93,8 @@ async function main () {
   log(`servers on Node.js ${node.servers} (${SERVER_NODE}), load generator on ${node.harness}`)
   log('building the service (npm run build)')
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
+  // The login flood runs alone: its service logs as in production, and nothing else may load the machine.
+  if (only?.includes('flood')) return (await import('./flood.js')).floodBench({ quick })
   let embedded: EmbeddedDatabase | undefined
   let scratch: string | undefined
   let adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL

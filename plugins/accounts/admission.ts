@@ -101,6 +101,21 @@ export default fp(async (app) => {
   let running = 0
   const waiting: Array<{ request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, since: number }> = []
   app.decorate('passwordHashing', () => ({ running, waiting: waiting.length, hashing }))
+  // What an operator watches during a flood (docs/operations.md#metrics), with the event loop's delay.
+  const refusals = app.metrics?.counter({
+    name: 'latchkey_password_hashing_refused_total',
+    help: 'Hashing requests answered 503: at their headers (the line full), on arrival after their body, or late (their turn came after 1 s or their client had gone)',
+    labelNames: ['at'] as const
+  })
+  app.metrics?.gauge({
+    name: 'latchkey_password_hashing_waiting',
+    help: 'Hashing requests waiting for their turn (at most PASSWORD_HASH_QUEUE)',
+    collect () { this.set(waiting.length) }
+  })
+  const refused = (reply: FastifyReply, at: 'headers' | 'arrival' | 'late'): AppError => {
+    refusals?.inc({ at })
+    return refuse(reply)
+  }
   app.decorateRequest(kHashing, false)
 
   function admit (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
@@ -112,15 +127,27 @@ export default fp(async (app) => {
       ;(request as Counted)[kHashing] = true
       return
     } else {
-      return done(refuse(reply))
+      return done(refused(reply, 'arrival'))
     }
     ;(request as Counted)[kHashing] = true
     done()
   }
 
+  // Section 22 as amended: while the line is already full, a hashing request is answered at its
+  // headers, before its body is read, parsed and validated and before the rate limit's lookup (a
+  // Redis round trip with REDIS_URL). A flood's refusals then cost the event loop little more
+  // than a 404 would. No place is taken, so a slow body still holds none.
+  function refuseWhenFull (_request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
+    if (running >= RUNNING_AT_ONCE && waiting.length >= limit) return done(refused(reply, 'headers'))
+    done()
+  }
+
   // After the route's own preHandlers (its per-address limit): the last step before the handler.
+  // The refusal at the headers goes first among the route's onRequest hooks.
   app.addHook('onRoute', (route) => {
-    if (route.config?.hashesPassword) route.preHandler = [...[route.preHandler ?? []].flat(), admit]
+    if (!route.config?.hashesPassword) return
+    route.preHandler = [...[route.preHandler ?? []].flat(), admit]
+    route.onRequest = [refuseWhenFull, ...[route.onRequest ?? []].flat()]
   })
   // onSend runs once the request has its answer, also when its client has gone (lifecycle.ts).
   app.addHook('onSend', (request, _reply, payload, done) => {
@@ -134,9 +161,9 @@ export default fp(async (app) => {
         // has gone while it waited (a flood's timeout), or one that waited too long, gets no
         // hash: its 503 hands the slot on.
         const late = next.request.socket?.destroyed || Date.now() - next.since > MAX_WAIT_MS
-        setImmediate(() => late ? next.done(refuse(next.reply)) : next.done())
+        setImmediate(() => late ? next.done(refused(next.reply, 'late')) : next.done())
       }
     }
     done(null, payload)
   })
-}, { name: 'password-admission', dependencies: ['config', 'errors'] })
+}, { name: 'password-admission', dependencies: ['config', 'errors', 'metrics'] })

@@ -1,7 +1,8 @@
 /**
  * Admission to the hashing line (docs/behaviour.md#overload): a request joins it only once its
  * body has arrived and passed validation and the per-address limits, so clients that trickle a
- * body hold no place and malformed input is 400, never 503; REQUEST_TIMEOUT answers a request
+ * body hold no place and malformed input is 400, never 503, while the line has room; when it is
+ * full, a hashing request is refused at its headers (503, Retry-After: 1); REQUEST_TIMEOUT answers a request
  * whose headers or body do not arrive in time with 408 in the standard body and closes it. Real
  * sockets against a listening app.
  */
@@ -98,13 +99,13 @@ const MALFORMED: Array<{ payload: string, contentType: string }> = [
   { payload: 'a=b', contentType: 'text/plain' }
 ]
 
-t.test('with every hashing place taken and the line full, malformed requests are 400 (or 415), never 503 nor 429', async (t) => {
-  const app = (await listening(t, { PASSWORD_HASH_QUEUE: '1' })).app
+t.test('with every hashing place taken and room left in the line, malformed requests are 400 (or 415), never 503 nor 429', async (t) => {
+  const app = (await listening(t, { PASSWORD_HASH_QUEUE: '2' })).app
   const tokens = new Map<AccountType, string>()
   for (const kind of Object.values(ACCOUNT_TYPES)) tokens.set(kind, (await signIn(app, kind, await createTestAccount(app, kind))).token)
   const account = await createTestAccount(app, user)
 
-  // Real logins take every running place and the one waiting place.
+  // Real logins take every running place and one of the two waiting places.
   const busy = Array.from({ length: RUNNING_AT_ONCE + 1 }, () => login(app, user, { email: account.email, password: PASSWORD }))
   while (app.passwordHashing().waiting < 1) await new Promise((resolve) => setImmediate(resolve))
 
@@ -124,6 +125,44 @@ t.test('with every hashing place taken and the line full, malformed requests are
   }
   t.ok(answers.filter(({ res }) => res.statusCode === 400).length >= answers.length / 2, 'most are 400 BAD_REQUEST_INVALID_ARGUMENTS')
   t.same((await Promise.all(busy)).map((r) => r.statusCode), busy.map(() => 201), 'the logins in the line went through')
+})
+
+t.test('with the line full, a hashing request is refused at its headers: 503 and Retry-After before its body arrives', async (t) => {
+  const { app, port } = await listening(t, { PASSWORD_HASH_QUEUE: '1', METRICS_PORT: '0' })
+  const account = await createTestAccount(app, user)
+  const busy = Array.from({ length: RUNNING_AT_ONCE + 1 }, () => login(app, user, { email: account.email, password: PASSWORD }))
+  while (app.passwordHashing().waiting < 1) await new Promise((resolve) => setImmediate(resolve))
+
+  // Headers and the start of a body that never ends: without the early refusal it would wait for
+  // REQUEST_TIMEOUT (10 s) and be 408.
+  const started = Date.now()
+  const answers = await Promise.all(['/v1/users/login', '/v1/users/register'].map(async (path) => {
+    const { socket } = await trickle(t, port, path)
+    let text = ''
+    await new Promise<void>((resolve) => socket.on('data', (chunk) => {
+      text += chunk.toString()
+      if (/\r\n\r\n\{.*\}$/s.test(text)) resolve()
+    }))
+    return { path, text }
+  }))
+  t.ok(Date.now() - started < 3000, `both answered in ${Date.now() - started} ms, long before REQUEST_TIMEOUT`)
+  for (const { path, text } of answers) {
+    const [head, body] = text.split('\r\n\r\n')
+    t.match(head, /^HTTP\/1\.1 503 Service Unavailable\r\n/, `${path}: 503`)
+    t.match(head, /\r\nretry-after: 1\r\n/i, `${path}: Retry-After: 1`)
+    t.match(JSON.parse(body), { status: 503, success: false, error: 'SERVICE_UNAVAILABLE' }, `${path}: the standard body`)
+  }
+  t.equal(app.passwordHashing().waiting, 1, 'the refused requests took no place')
+  // What an operator sees: the refusals by where they happened, the line, and the event loop's delay.
+  const metrics = await (await fetch(`http://127.0.0.1:${(app.metricsServer!.address() as { port: number }).port}/metrics`)).text()
+  t.match(metrics, /^latchkey_password_hashing_refused_total\{at="headers"\} 2$/m, 'two refused at their headers')
+  t.match(metrics, /^latchkey_password_hashing_waiting 1$/m, 'one waiting')
+  t.match(metrics, /^nodejs_eventloop_lag_p99_seconds \d/m, "the event loop's p99 delay")
+  // A route that hashes nothing is served as ever. (The logins in the line go through as in the
+  // test above, or, on a machine too loaded to hash them within a second, are refused in turn.)
+  t.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200)
+  await Promise.all(busy)
+  t.equal((await timedLogin(port, account.email, PASSWORD)).status, 201, 'once the line has room, a login is served')
 })
 
 t.test('REQUEST_TIMEOUT: headers or a body that do not arrive in time get 408 in the standard body, and the connection is closed', async (t) => {
