@@ -36,12 +36,13 @@ const NATS_URL = new URL(process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222')
 const TAP = join('node_modules', 'tap', 'dist', 'esm', 'run.mjs')
 // Need nothing, but are slow by nature: left to test:all so that npm test stays under 10 minutes on
 // a 2-core machine (bench/README.md#npm-test-under-10-minutes). The executable's build (half a
-// minute); command-line files that start the CLI (which loads the whole app) dozens of times;
-// lockout and reuse windows that must be waited out.
-const SLOW = ['test/package.test.ts', 'test/cli/user.test.ts', 'test/cli/usage.test.ts', 'test/cli/oauth-client.test.ts',
-  'test/cli/config.test.ts', 'test/cli/import.test.ts', 'test/plugins/accounts/lockout.test.ts', 'test/plugins/factors/lockout.test.ts',
-  'test/plugins/accounts/actions/refresh-reuse.test.ts']
-
+// minute); test/cli/, which starts the command line (and with it the whole app) as child processes
+// dozens of times; lockout and reuse windows that must be waited out; the files that hash on every
+// core on purpose (overload, admission) or send thousands of requests (fuzz, cross-instance).
+const SLOW = ['test/package.test.ts', 'test/plugins/accounts/lockout.test.ts', 'test/plugins/factors/lockout.test.ts',
+  'test/plugins/accounts/actions/refresh-reuse.test.ts', 'test/plugins/accounts/overload.test.ts', 'test/plugins/accounts/admission.test.ts',
+  'test/fuzz.test.ts', 'test/cross-instance.test.ts']
+const slow = (file: string) => SLOW.includes(file) || file.startsWith('test/cli/')
 const needsOf = (file: string) => NEEDS.filter((n) => n.uses.test(readFileSync(file, 'utf8')))
 const found = (program: string) => program.includes('/')
   ? existsSync(program)
@@ -54,8 +55,8 @@ let files = args.filter((a) => !a.startsWith('-') && existsSync(a) && statSync(a
 if (!args.some((a) => !a.startsWith('-') && existsSync(a))) {
   const every = readdirSync('test', { recursive: true }).map((f) => `test/${String(f).split(sep).join('/')}`)
     .filter((f) => f.endsWith('.test.ts')).sort()
-  files = all ? every : every.filter((f) => !SLOW.includes(f) && !needsOf(f).length)
-  if (!all) console.log(`# ${files.length} test files; npm run test:all adds ${every.length - files.length} (Chromium, nginx, HAProxy, promtool, nats-server, the executable, the slowest CLI and lockout files) and runs the rooms tests on NATS too`)
+  files = all ? every : every.filter((f) => !slow(f) && !needsOf(f).length)
+  if (!all) console.log(`# ${files.length} test files; npm run test:all adds ${every.length - files.length} (Chromium, nginx, HAProxy, promtool, nats-server, the executable, test/cli/ and the slowest files) and runs the rooms tests on NATS too`)
   args = [...args, ...files]
   process.env.TEST_BROKERS ??= all ? 'postgres,nats' : 'postgres'
 }
