@@ -43,6 +43,12 @@ const SLOW = ['test/package.test.ts', 'test/plugins/accounts/lockout.test.ts', '
   'test/plugins/accounts/actions/refresh-reuse.test.ts', 'test/plugins/accounts/overload.test.ts', 'test/plugins/accounts/admission.test.ts',
   'test/fuzz.test.ts', 'test/cross-instance.test.ts']
 const slow = (file: string) => SLOW.includes(file) || file.startsWith('test/cli/')
+// A fresh install's tap is built with its default plugins, @tapjs/typescript among them, which
+// package.json leaves out (tsx loads the sources). tap rebuilds it during the first run, but that
+// run's test files all load ts-node's loader besides tsx: a new user's first npm test was the
+// slowest. Built here first when the built plugins still name it (about 10 s of CPU, once).
+const TAP_BUILT = join('node_modules', '@tapjs', 'test', 'test-built', 'dist', 'esm', 'index.js')
+const staleTap = () => !existsSync(TAP_BUILT) || readFileSync(TAP_BUILT, 'utf8').includes('@tapjs/typescript')
 const needsOf = (file: string) => NEEDS.filter((n) => n.uses.test(readFileSync(file, 'utf8')))
 const found = (program: string) => program.includes('/')
   ? existsSync(program)
@@ -125,7 +131,7 @@ try {
   // tap rebuilds its test class when the configured plugins differ from those it was installed
   // with (a fresh install: package.json leaves out @tapjs/typescript); two lanes starting at once
   // would both delete and rebuild it under each other's test files, so it is built once here.
-  if (lanes.length > 1) execFileSync(process.execPath, [TAP, 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (lanes.length > 1 || staleTap()) execFileSync(process.execPath, [TAP, 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
   // The first lane's output is printed as it comes, the browser lane's after it.
   const results = await Promise.all(lanes.map((laneArgs, i) => runTap(laneArgs, i > 0)))
   for (const r of results.slice(1)) process.stdout.write(r.output)
