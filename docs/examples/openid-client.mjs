@@ -12,7 +12,7 @@ const local = { execute: [client.allowInsecureRequests] }
 const machine = await client.discovery(issuer, process.env.CLIENT_ID, process.env.CLIENT_SECRET, undefined, local)
 const tokens = await client.clientCredentialsGrant(machine, { scope: 'members:read' })
 const info = await client.tokenIntrospection(machine, tokens.access_token)
-console.log(`machine: scope ${tokens.scope}, organization ${info.org.id}, permissions ${info.org.permissions.join(' ')}`)
+console.log(`machine: scope ${info.scope}, organization ${info.org.id}, permissions ${info.org.permissions.join(' ')}`)
 
 // A device (a TV, a command line): a public client with the device grant.
 const device = await client.discovery(issuer, process.env.DEVICE_CLIENT_ID, undefined, client.None(), local)
