@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyPluginAsync } from 'fastify'
 import type { DestinationStream } from 'pino'
@@ -46,13 +48,11 @@ import rooms from './plugins/realtime/rooms.js'
 import protocol from './plugins/realtime/protocol.js'
 import { cronItems, taskList } from './workers/index.js'
 import { ACCOUNT_TYPES, type AccountTypeName } from './plugins/accounts/registry.js'
-import serviceRoutes from './plugins/core/routes.js'
 import accountRoutes, { type KindRoutes } from './plugins/accounts/routes.js'
 import factorRoutes from './plugins/factors/routes.js'
 import passkeyRoutes from './plugins/passkeys/routes.js'
 import federationRoutes from './plugins/federation/routes.js'
 import adminRoutes from './plugins/admin/routes.js'
-import postRoutes from './plugins/posts/routes.js'
 import realtimeRoutes from './plugins/realtime/routes.js'
 import orgs from './plugins/orgs/orgs.js'
 import orgRoutes from './plugins/orgs/routes.js'
@@ -119,10 +119,14 @@ const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly Accou
 const VERSIONED = /^\/(v[0-9]+)\//
 /**
  * routes/: one file per endpoint, autoloaded per version (folder names are the path's prefixes:
- * routes/v1/users/deleteaccount.ts serves /v1/users/deleteaccount). Next to app.ts in the sources
- * and in dist/ alike. The domains' older actions still register through KIND_ROUTES until they move here.
+ * routes/v1/posts/create.ts serves /v1/posts/create), next to app.ts in the sources and in dist/
+ * alike. A folder named `a+b` holds actions served under both prefixes (routes/v1/users+admins/login.ts
+ * serves /v1/users/login and /v1/admins/login), written once: each file's plugin is told which
+ * prefix it is registered under (SharedRouteOptions). The domains' older actions still register
+ * through KIND_ROUTES until they move here.
  */
 const ROUTES_DIR = fileURLToPath(new URL('./routes', import.meta.url))
+const SHARED = /\+/
 
 function trustHops (hops: number) {
   return (_address: string, hop: number) => hop < hops
@@ -262,17 +266,23 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.ready()
 }
 
-/** Every route: the service's own, then each domain's routes plugin under its prefix. */
+/** Every route: the domains' older routes plugins, then routes/ (and each shared folder once per prefix it names). */
 async function registerRoutes (app: FastifyInstance) {
-  await app.register(serviceRoutes)
   for (const kind of Object.values(ACCOUNT_TYPES)) {
     for (const [routes, types] of KIND_ROUTES) {
       if (types.includes(kind.type)) await app.register(routes, { prefix: `/v1/${kind.path}`, kind })
     }
   }
-  await app.register(postRoutes, { prefix: '/v1/posts' })
   await app.register(orgRoutes, { prefix: '/v1/orgs' })
   await app.register(webhookOrgRoutes, { prefix: '/v1/orgs' })
   await app.register(realtimeRoutes, { prefix: '/v1' })
-  await app.register(autoload, { dir: ROUTES_DIR, dirNameRoutePrefix: true })
+  await app.register(autoload, { dir: ROUTES_DIR, dirNameRoutePrefix: true, routeParams: true, ignorePattern: SHARED })
+  for (const version of readdirSync(ROUTES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    const shared = readdirSync(join(ROUTES_DIR, version.name), { withFileTypes: true }).filter((e) => e.isDirectory() && SHARED.test(e.name))
+    for (const folder of shared) {
+      for (const under of folder.name.split('+')) {
+        await app.register(autoload, { dir: join(ROUTES_DIR, version.name, folder.name), options: { prefix: `/${version.name}/${under}`, under } })
+      }
+    }
+  }
 }

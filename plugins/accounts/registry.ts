@@ -52,6 +52,13 @@ export const ACCOUNT_TYPES: Readonly<Record<AccountTypeName, AccountType>> = {
   user: accountType('user', 'users', userTables),
   admin: accountType('admin', 'admins', adminTables)
 }
+
+/** The account type whose routes live under `/v1/<path>` (`users`): a shared route file's `under`. */
+export function accountTypeAt (path: string): AccountType {
+  const kind = Object.values(ACCOUNT_TYPES).find((k) => k.path === path)
+  if (!kind) throw new Error(`no account type is served under /v1/${path}`)
+  return kind
+}
 export type Client = 'web' | 'app'
 
 /** The authenticated caller of a request, set by the auth hook on protected routes. */

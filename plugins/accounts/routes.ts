@@ -7,7 +7,6 @@ import { login } from './actions/login.js'
 import { logout } from './actions/logout.js'
 import { logoutall } from './actions/logoutall.js'
 import { logoutothers } from './actions/logoutothers.js'
-import { me } from './actions/me.js'
 import { refresh } from './actions/refresh.js'
 import { register } from './actions/register.js'
 import { requestemailchange } from './actions/requestemailchange.js'
@@ -27,7 +26,7 @@ import { verifyemail } from './actions/verifyemail.js'
 export interface KindRoutes { kind: AccountType }
 
 /** What every account type does with its own account: sign in, tokens, devices, password. */
-const EVERY_TYPE = [changepassword, listsessions, login, logout, logoutall, logoutothers, me, refresh, requestpasswordreset,
+const EVERY_TYPE = [changepassword, listsessions, login, logout, logoutall, logoutothers, refresh, requestpasswordreset,
   resetpassword, revokesession]
 
 /** Users only: sign-up and their own address (verification, change); admins are created with `latchkey user create --admin`. */

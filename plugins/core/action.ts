@@ -44,6 +44,12 @@ export type ActionSpec<Args extends TSchema, Params extends TSchema, Success ext
   }
 
 /**
+ * The options of a route file in a shared folder of routes/ (`users+admins`): the prefix it is
+ * registered under this time, without the version (`users`), from which it takes its account type.
+ */
+export interface SharedRouteOptions { under: string }
+
+/**
  * Defines an action on `app` (the routes plugin of its domain, under that plugin's prefix): every
  * route of the domains and the probes is written this way. What a route always has (any method, the arguments as
  * one schema, the error bodies, an operation name and a summary) is filled in here, so an

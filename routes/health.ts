@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction } from '../action.js'
-import { Success } from '../../../schemas/common.js'
+import { defineAction } from '../plugins/core/action.js'
+import { Success } from '../schemas/common.js'
 
 /** Liveness: the process answers. Never touches the database, never rate limited. */
-export const health: FastifyPluginAsync = async (app) => {
+const health: FastifyPluginAsync = async (app) => {
   defineAction(app, {
     method: ['GET'],
     url: '/health',
@@ -15,3 +15,4 @@ export const health: FastifyPluginAsync = async (app) => {
     handler: async () => ({ status: 200 as const, success: true as const })
   })
 }
+export default health

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction } from '../../core/action.js'
+import { defineAction } from '../../../plugins/core/action.js'
 import { JobResponseSchema, PostResponseSchema, PublishArgsSchema } from '../../../schemas/posts.js'
 
 /**
  * POST /v1/posts/publish: 200 with the post (PUBLISH_MODE=direct), or 202 with the id of the
  * V1PublishTask job (async). A post already published answers 200 unchanged in both modes.
  */
-export const publish: FastifyPluginAsync = async (app) => {
+const publish: FastifyPluginAsync = async (app) => {
   const { posts, config } = app
   defineAction(app, {
     url: '/publish',
@@ -30,3 +30,4 @@ export const publish: FastifyPluginAsync = async (app) => {
     }
   })
 }
+export default publish

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction } from '../../core/action.js'
+import { defineAction } from '../../../plugins/core/action.js'
 import { CreatePostArgsSchema, PostResponseSchema } from '../../../schemas/posts.js'
 
 /** POST /v1/posts/create: a draft owned by the caller. */
-export const create: FastifyPluginAsync = async (app) => {
+const create: FastifyPluginAsync = async (app) => {
   const { posts } = app
   defineAction(app, {
     url: '/create',
@@ -20,3 +20,4 @@ export const create: FastifyPluginAsync = async (app) => {
     }
   })
 }
+export default create

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from '@sinclair/typebox'
-import { defineAction } from '../action.js'
+import { defineAction } from '../plugins/core/action.js'
 
 /**
  * GET /.well-known/jwks.json: the public keys that verify access tokens (RFC 7517), for services
@@ -8,7 +8,7 @@ import { defineAction } from '../action.js'
  * HS256 (the default) the set is empty: a shared secret is never published, and a service that
  * must verify HS256 tokens needs the secret itself.
  */
-export const jwks: FastifyPluginAsync = async (app) => {
+const jwks: FastifyPluginAsync = async (app) => {
   defineAction(app, {
     method: ['GET'],
     url: '/.well-known/jwks.json',
@@ -21,3 +21,4 @@ export const jwks: FastifyPluginAsync = async (app) => {
     }
   })
 }
+export default jwks

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ROOT } from '../../../paths.js'
-import { Success } from '../../../schemas/common.js'
-import { defineAction } from '../action.js'
-import { entryPoints } from '../pages.js'
+import { ROOT } from '../paths.js'
+import { Success } from '../schemas/common.js'
+import { defineAction } from '../plugins/core/action.js'
+import { entryPoints } from '../plugins/core/pages.js'
 
 const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version
 
@@ -16,7 +16,7 @@ const Path = (description: string) => Type.Optional(Type.String({ description })
  * the demo and the console (only those enabled). The version is left out in production, where it
  * would only help someone match known flaws; the start-up line has it.
  */
-export const root: FastifyPluginAsync = async (app) => {
+const root: FastifyPluginAsync = async (app) => {
   defineAction(app, {
     method: ['GET'],
     url: '/',
@@ -42,3 +42,4 @@ export const root: FastifyPluginAsync = async (app) => {
     })
   })
 }
+export default root

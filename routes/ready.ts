@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { Type } from '@sinclair/typebox'
-import { Success } from '../../../schemas/common.js'
-import { defineAction } from '../action.js'
-import { AppError } from '../errors.js'
+import { Success } from '../schemas/common.js'
+import { defineAction } from '../plugins/core/action.js'
+import { AppError } from '../plugins/core/errors.js'
 
 // Within the second a balancer's probe allows, even when a dependency hangs.
 const CHECK_TIMEOUT_MS = 800
@@ -19,7 +19,7 @@ function withTimeout<T> (promise: Promise<T>): Promise<T> {
  * Readiness: the database answers, when configured Redis answers a ping, and a rooms broker with a
  * connection of its own (NATS) has it up.
  */
-export const ready: FastifyPluginAsync = async (app) => {
+const ready: FastifyPluginAsync = async (app) => {
   const { sql, redis } = app
   defineAction(app, {
     method: ['GET'],
@@ -47,3 +47,4 @@ export const ready: FastifyPluginAsync = async (app) => {
     }
   })
 }
+export default ready

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { AccountResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
+import { AppError } from '../../../plugins/core/errors.js'
+import { accountTypeAt } from '../../../plugins/accounts/registry.js'
+import { accountBody, operation } from '../../../plugins/accounts/actions/common.js'
+
+/** /v1/<type>/me (authenticated): the caller's own account (200). */
+const me: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
+  const kind = accountTypeAt(under)
+  const { sessions } = app
+  defineAction(app, {
+    url: '/me',
+    operation: operation(kind, 'me'),
+    auth: kind.type,
+    assurance: 'aal1',
+    summary: 'Get the caller\'s own account',
+    args: NoArgsSchema,
+    responses: { 200: AccountResponseSchema(kind) },
+    handler: async (request) => {
+      const account = await sessions.account(kind, request.account!.id)
+      if (!account) throw new AppError('UNAUTHORIZED')
+      // The body key depends on the account type; the response schema filters what is sent.
+      return accountBody(kind, 200, account)
+    }
+  })
+}
+export default me
