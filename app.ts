@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyPluginAsync } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify'
 import type { DestinationStream } from 'pino'
 import autoload from '@fastify/autoload'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -47,22 +47,9 @@ import posts, { postsDataPlugin, type PublishSteps } from './plugins/posts/posts
 import rooms from './plugins/realtime/rooms.js'
 import protocol from './plugins/realtime/protocol.js'
 import { cronItems, taskList } from './workers/index.js'
-import { ACCOUNT_TYPES, type AccountTypeName } from './plugins/accounts/registry.js'
-import accountRoutes, { type KindRoutes } from './plugins/accounts/routes.js'
-import factorRoutes from './plugins/factors/routes.js'
-import passkeyRoutes from './plugins/passkeys/routes.js'
-import federationRoutes from './plugins/federation/routes.js'
-import adminRoutes from './plugins/admin/routes.js'
-import realtimeRoutes from './plugins/realtime/routes.js'
 import orgs from './plugins/orgs/orgs.js'
-import orgRoutes from './plugins/orgs/routes.js'
-import orgAdminRoutes from './plugins/orgs/admin-routes.js'
-import orgSessionRoutes from './plugins/orgs/session-routes.js'
 import webhooks, { webhooksDataPlugin } from './plugins/webhooks/webhooks.js'
-import { webhookAdminRoutes, webhookOrgRoutes } from './plugins/webhooks/routes.js'
-import { oauthClientAdminRoutes } from './plugins/oidc/routes.js'
 import oidcProvider from './plugins/oidc/provider.js'
-import authorizedAppRoutes from './plugins/oidc/user-routes.js'
 import privacy from './plugins/privacy/privacy.js'
 
 declare module 'fastify' {
@@ -100,30 +87,13 @@ export interface AppOptions {
   listen?: boolean
 }
 
-/**
- * The routes plugins of the domains that serve account types, and the types each serves: each
- * is registered once per type, under `/v1/<kind.path>` (plugins/accounts/registry.ts).
- */
-const KIND_ROUTES: ReadonlyArray<[FastifyPluginAsync<KindRoutes>, readonly AccountTypeName[]]> = [
-  [accountRoutes, ['user', 'admin']],
-  [factorRoutes, ['user', 'admin']],
-  [passkeyRoutes, ['user', 'admin']],
-  [federationRoutes, ['user']],
-  [orgSessionRoutes, ['user']],
-  [authorizedAppRoutes, ['user']],
-  [adminRoutes, ['admin']],
-  [orgAdminRoutes, ['admin']],
-  [webhookAdminRoutes, ['admin']],
-  [oauthClientAdminRoutes, ['admin']]
-]
 const VERSIONED = /^\/(v[0-9]+)\//
 /**
  * routes/: one file per endpoint, autoloaded per version (folder names are the path's prefixes:
  * routes/v1/posts/create.ts serves /v1/posts/create), next to app.ts in the sources and in dist/
  * alike. A folder named `a+b` holds actions served under both prefixes (routes/v1/users+admins/login.ts
  * serves /v1/users/login and /v1/admins/login), written once: each file's plugin is told which
- * prefix it is registered under (SharedRouteOptions). The domains' older actions still register
- * through KIND_ROUTES until they move here.
+ * prefix it is registered under (SharedRouteOptions).
  */
 const ROUTES_DIR = fileURLToPath(new URL('./routes', import.meta.url))
 const SHARED = /\+/
@@ -266,16 +236,8 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.ready()
 }
 
-/** Every route: the domains' older routes plugins, then routes/ (and each shared folder once per prefix it names). */
+/** Every route: routes/, and each shared folder once per prefix it names. */
 async function registerRoutes (app: FastifyInstance) {
-  for (const kind of Object.values(ACCOUNT_TYPES)) {
-    for (const [routes, types] of KIND_ROUTES) {
-      if (types.includes(kind.type)) await app.register(routes, { prefix: `/v1/${kind.path}`, kind })
-    }
-  }
-  await app.register(orgRoutes, { prefix: '/v1/orgs' })
-  await app.register(webhookOrgRoutes, { prefix: '/v1/orgs' })
-  await app.register(realtimeRoutes, { prefix: '/v1' })
   await app.register(autoload, { dir: ROUTES_DIR, dirNameRoutePrefix: true, routeParams: true, ignorePattern: SHARED })
   for (const version of readdirSync(ROUTES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory())) {
     const shared = readdirSync(join(ROUTES_DIR, version.name), { withFileTypes: true }).filter((e) => e.isDirectory() && SHARED.test(e.name))

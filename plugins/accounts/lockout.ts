@@ -71,7 +71,7 @@ export function createLockout (app: FastifyInstance) {
     async failed (kind: AccountType, address: string, accountId: string | null, attempt: Attempt,
       meta: { ip: string | null, userAgent: string | null, locale?: string }): Promise<void> {
       if (attempt.number === null || attempt.number < threshold) return
-      // Sign-in links are the users' alone (actions/signinwithlink.ts): an admin's mail names the reset.
+      // Sign-in links are the users' alone (routes/v1/users/signinwithlink.ts): an admin's mail names the reset.
       const link = config.magicLinkEnabled && kind === ACCOUNT_TYPES.user ? newOpaqueToken() : null
       await repositoryOf(kind).lockout.lock.run(sql, { email: address, failures: attempt.number, windowSeconds, accountId, eventId: uuidv7(),
         ip: meta.ip, userAgent: meta.userAgent, locale: meta.locale ?? 'en', tokenId: uuidv7(), tokenHash: link?.hash ?? null,

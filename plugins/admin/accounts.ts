@@ -6,9 +6,9 @@ import type { StateChange } from '../accounts/repository/owners.js'
 import { revocations } from '../accounts/devices.js'
 import { hashPassword } from '../accounts/passwords.js'
 import { insertAccount } from '../accounts/signup.js'
-import { AppError } from '../core/errors.js'
+import { encodeCursor } from '../core/cursor.js'
 import { recordEvent, type AuditContext, type AuditEventName } from '../audit/events.js'
-import { uuidv7, UUID_PATTERN } from '../../random.js'
+import { uuidv7 } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 import type { AdminAccountView } from '../../schemas/admin.js'
 
@@ -35,23 +35,6 @@ export type AccountStatus = 'active' | 'inactive' | 'deleted' | 'all'
 
 /** `after`: the last id of the previous page (null for the first). */
 export interface ListQuery { q?: string, status: AccountStatus, limit: number, after: string | null }
-
-/** Cursors are opaque to clients: the last id of a page. */
-export const encodeCursor = (id: string) => Buffer.from(id).toString('base64url')
-function decodeCursor (cursor: string | undefined): string | null | undefined {
-  if (cursor === undefined) return null
-  const id = Buffer.from(cursor, 'base64url').toString()
-  return UUID_PATTERN.test(id) ? id : undefined
-}
-
-/** The id a cursor stands for; a cursor this service did not hand out is a 400 naming it. */
-export function cursorArg (cursor: string | undefined): string | null {
-  const after = decodeCursor(cursor)
-  if (after === undefined) {
-    throw new AppError('BAD_REQUEST_INVALID_ARGUMENTS', { params: { names: 'cursor' }, fields: [{ name: 'cursor', key: 'GLOBAL[invalid_cursor]' }] })
-  }
-  return after
-}
 
 export function createAccountAdmin (app: FastifyInstance) {
   const { sql } = app

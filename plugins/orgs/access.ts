@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../core/errors.js'
 import { hashToken } from '../accounts/tokens.js'
-import { auditContext } from '../accounts/actions/common.js'
+import { auditContext } from '../accounts/route-helpers.js'
 import type { KeyCaller, PermissionHooks } from '../accounts/auth.js'
 import type { AuditContext } from '../audit/events.js'
 import type { Queryable } from '../core/db.js'

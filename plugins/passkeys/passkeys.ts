@@ -15,9 +15,9 @@ import { recordEvent, type AuditContext } from '../audit/events.js'
 import type { Issued, SessionMeta } from '../accounts/sessions.js'
 import { uuidv7 } from '../../random.js'
 import { requireAal2WhenFactors } from '../factors/enrolment.js'
-import { factorRepositoryOf } from '../factors/repository.js'
+import { factorRepositoryOf, presentFactor } from '../factors/repository.js'
 import { repositoryOf } from '../accounts/repository.js'
-import { CHALLENGE_TTL, MAX_PASSKEYS, passkeysOf, type FactorSummary, type FactorView, type StoredPasskey } from './repository.js'
+import { CHALLENGE_TTL, MAX_PASSKEYS, passkeysOf, type FactorSummary, type StoredPasskey } from './repository.js'
 import type { AuthenticationResponseSchema, Factor, RegistrationResponseSchema } from '../../schemas/passkeys.js'
 
 declare module 'fastify' {
@@ -54,17 +54,6 @@ function answeredChallenge (clientDataJSON: string): { id: string, challenge: st
     return bytes.length === 48 ? { id: uuidOf(bytes.subarray(0, 16)), challenge } : null
   } catch {
     return null
-  }
-}
-
-export function presentFactor (row: FactorView): Factor {
-  return {
-    id: row.id,
-    type: row.type as Factor['type'],
-    name: row.name,
-    status: row.status as Factor['status'],
-    createdAt: row.created_at.toISOString(),
-    lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null
   }
 }
 

@@ -7,8 +7,6 @@ import { factorTablesOf } from '../factors/tables.js'
 type FactorRow = Omit<Row<typeof userFactors>, 'user_id'>
 type OwnerRow = Row<typeof users>
 
-/** A factor as responses show it. */
-export type FactorView = Pick<FactorRow, 'id' | 'type' | 'name' | 'status' | 'created_at' | 'last_used_at'>
 /** The account's factors as registration needs them: its passkeys to exclude, whether any factor is verified. */
 export type FactorSummary = Pick<OwnerRow, 'email'> & { type: string | null, status: string | null, credential_id: Buffer | null, transports: string[] | null }
 /** A passkey found by its credential id, with what a sign-in checks of its owner. */

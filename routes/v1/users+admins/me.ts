@@ -3,7 +3,7 @@ import { defineAction, type SharedRouteOptions } from '../../../plugins/core/act
 import { AccountResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
 import { AppError } from '../../../plugins/core/errors.js'
 import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { accountBody, operation } from '../../../plugins/accounts/actions/common.js'
+import { accountBody, operation } from '../../../plugins/accounts/route-helpers.js'
 
 /** /v1/<type>/me (authenticated): the caller's own account (200). */
 const me: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/actions/common.js'
+import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
 import { DeleteAccountResponseSchema, ReauthenticationArgsSchema } from '../../../schemas/privacy.js'
 
 const USER = ACCOUNT_TYPES.user

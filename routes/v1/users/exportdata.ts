@@ -3,7 +3,7 @@ import { defineAction } from '../../../plugins/core/action.js'
 import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
 import { AppError } from '../../../plugins/core/errors.js'
 import { sendExport } from '../../../plugins/privacy/privacy.js'
-import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/actions/common.js'
+import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
 import { ExportResponseSchema, ReauthenticationArgsSchema } from '../../../schemas/privacy.js'
 
 const USER = ACCOUNT_TYPES.user

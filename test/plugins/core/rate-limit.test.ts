@@ -44,7 +44,7 @@ for (const { store, env } of stores) {
           const health = await app.inject({ method: 'GET', url: '/health' })
           const ready = await app.inject({ method: 'GET', url: '/ready' })
           // Never limited, whatever it answers: under a loaded machine's suite /ready may give its
-          // 503 when a dependency takes longer than the probe's 800 ms (plugins/core/actions/ready.ts).
+          // 503 when a dependency takes longer than the probe's 800 ms (routes/ready.ts).
           t.equal(health.statusCode, 200, `/health call ${i + 1}`)
           t.not(ready.statusCode, 429, `/ready call ${i + 1}`)
           t.equal(health.headers['x-ratelimit-limit'], undefined, 'no rate limit headers on /health')

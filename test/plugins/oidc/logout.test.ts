@@ -16,7 +16,7 @@ t.test('RP-initiated logout ends the Latchkey session, and the provider posts a 
   const account = await createTestAccount(app, USER, { isEmailConfirmed: true })
   const { row, clientSecret } = await codeClient(app, rp)
   const bye = `${rp.origin}/bye`
-  // As updateoauthclient sets them (the admins' route, test/plugins/oidc/admin-routes.test.ts).
+  // As updateoauthclient sets them (the admins' route, test/routes/v1/admins/oauthclients.test.ts).
   await oauthClientAdmin(app.sql, false).update({ accountId: null, context: CLI_ACTOR },
     { clientId: row.id, postLogoutRedirectUris: [bye], backchannelLogoutUri: rp.backchannelUri })
   const config = await client.discovery(new URL(issuer), row.id, clientSecret!, undefined, insecure)

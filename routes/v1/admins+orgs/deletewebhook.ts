@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { WebhookArgs, WebhookDeletedResponseSchema } from '../../../schemas/webhooks.js'
+import { webhookError } from '../../../plugins/webhooks/errors.js'
+import { accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/scope.js'
+
+/** deletewebhook `webhookId`: the endpoint and its deliveries; nothing more is sent to it. */
+const deletewebhook: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
+  const owner = ownerAt(under)
+  const { webhooks } = app
+  defineAction(app, {
+    url: '/deletewebhook',
+    operation: operationOf(owner, 'Delete', 'Webhook'),
+    ...accessOf(owner),
+    errors: [webhookError('WEBHOOK_NOT_FOUND')],
+    summary: 'Delete a webhook endpoint and its deliveries',
+    args: WebhookArgs[owner].one,
+    responses: { 200: WebhookDeletedResponseSchema },
+    handler: async (request) => {
+      await webhooks.remove(scopeOf(request), actorOf(request), request.query.webhookId)
+      return { status: 200 as const, success: true as const }
+    }
+  })
+}
+export default deletewebhook

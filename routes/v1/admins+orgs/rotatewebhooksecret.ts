@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { WebhookArgs, WebhookSecretResponseSchema } from '../../../schemas/webhooks.js'
+import { webhookError } from '../../../plugins/webhooks/errors.js'
+import { accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/scope.js'
+
+/** rotatewebhooksecret `webhookId`: a new secret, shown this once; the next attempts are signed with it. */
+const rotatewebhooksecret: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
+  const owner = ownerAt(under)
+  const { webhooks } = app
+  defineAction(app, {
+    url: '/rotatewebhooksecret',
+    operation: operationOf(owner, 'Rotate', 'WebhookSecret'),
+    ...accessOf(owner),
+    errors: [webhookError('WEBHOOK_NOT_FOUND')],
+    summary: 'Give a webhook endpoint a new secret (shown once)',
+    args: WebhookArgs[owner].one,
+    responses: { 200: WebhookSecretResponseSchema },
+    handler: async (request, reply) => {
+      const rotated = await webhooks.rotate(scopeOf(request), actorOf(request), request.query.webhookId)
+      reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
+      return { status: 200 as const, success: true as const, ...rotated }
+    }
+  })
+}
+export default rotatewebhooksecret

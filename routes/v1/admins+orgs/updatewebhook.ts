@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { WebhookArgs, WebhookResponseSchema } from '../../../schemas/webhooks.js'
+import { webhookError } from '../../../plugins/webhooks/errors.js'
+import { accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/scope.js'
+
+/** updatewebhook `webhookId` and any of `url`, `events`, `description`, `enabled` (true enables again and forgets the failures). */
+const updatewebhook: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
+  const owner = ownerAt(under)
+  const { webhooks } = app
+  defineAction(app, {
+    url: '/updatewebhook',
+    operation: operationOf(owner, 'Update', 'Webhook'),
+    ...accessOf(owner),
+    errors: [webhookError('WEBHOOK_NOT_FOUND'), webhookError('WEBHOOK_BAD_REQUEST_URL')],
+    summary: 'Change a webhook endpoint, or enable or disable it',
+    args: WebhookArgs[owner].update,
+    responses: { 200: WebhookResponseSchema },
+    handler: async (request) => {
+      const { webhookId, url, events, description, enabled } = request.query
+      const webhook = await webhooks.update(scopeOf(request), actorOf(request), { webhookId, url, events, description, enabled })
+      return { status: 200 as const, success: true as const, webhook }
+    }
+  })
+}
+export default updatewebhook

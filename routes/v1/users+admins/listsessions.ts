@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { ListSessionsResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
+import { accountTypeAt } from '../../../plugins/accounts/registry.js'
+import { operation } from '../../../plugins/accounts/route-helpers.js'
+
+/** /v1/<type>/listsessions (authenticated): the caller's devices, one per session family (200). */
+const listsessions: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
+  const kind = accountTypeAt(under)
+  const { sessions } = app
+  defineAction(app, {
+    url: '/listsessions',
+    operation: operation(kind, 'listsessions'),
+    auth: kind.type,
+    assurance: 'policy',
+    summary: 'List the caller\'s devices (one per session family)',
+    args: NoArgsSchema,
+    responses: { 200: ListSessionsResponseSchema },
+    handler: async (request, reply) => {
+      const { id, sessionId } = request.account!
+      reply.header('cache-control', 'no-store')
+      return { status: 200 as const, success: true as const, sessions: await sessions.listSessions(kind, id, sessionId) }
+    }
+  })
+}
+export default listsessions

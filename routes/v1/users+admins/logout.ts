@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { Success } from '../../../schemas/common.js'
+import { RefreshArgsSchema } from '../../../schemas/accounts.js'
+import { accountTypeAt } from '../../../plugins/accounts/registry.js'
+import { auditContext, operation, presentedRefreshToken } from '../../../plugins/accounts/route-helpers.js'
+import { signOut } from '../../../plugins/accounts/sign-out.js'
+
+/** /v1/<type>/logout (authenticated): revokes the presented session and clears the cookie (200). */
+const logout: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
+  const kind = accountTypeAt(under)
+  const { sessions } = app
+  defineAction(app, {
+    url: '/logout',
+    operation: operation(kind, 'logout'),
+    auth: kind.type,
+    assurance: 'aal1',
+    summary: 'Sign out this device and clear the refresh cookie',
+    args: RefreshArgsSchema,
+    responses: { 200: Success(200) },
+    handler: signOut(app, kind, (request) => sessions.logout(kind, request.account!.id, presentedRefreshToken(kind, request), auditContext(request)))
+  })
+}
+export default logout

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { AuthResponseSchema } from '../../../schemas/accounts.js'
+import { VerifyMfaArgsSchema } from '../../../schemas/factors.js'
+import { accountTypeAt } from '../../../plugins/accounts/registry.js'
+import { auditContext, countOutcomes, errorsOf, operation, sendIssued, sessionMeta } from '../../../plugins/accounts/route-helpers.js'
+
+/**
+ * /v1/<type>/verifymfa with `mfaToken` and `factorId` and `code`, or `recoveryCode`: the
+ * second step of a sign-in, answered exactly like a successful login (201, tokens, cookie),
+ * with aal2. Five wrong codes kill the challenge, and MFA_LOCKOUT_THRESHOLD wrong codes in a row
+ * lock the account's codes (429) whatever the challenge: no limit per IP here, which would refuse
+ * an office behind one address.
+ */
+const verifymfa: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
+  const kind = accountTypeAt(under)
+  const { factors } = app
+  defineAction(app, {
+    url: '/verifymfa',
+    operation: operation(kind, 'verifymfa'),
+    signsIn: true,
+    errors: errorsOf(kind, 'UNAUTHORIZED_MFA_TOKEN', 'FACTOR_NOT_FOUND', 'BAD_REQUEST_INVALID_MFA_CODE', 'BAD_REQUEST_INVALID_LOGIN_CREDENTIALS'),
+    summary: 'Finish a sign-in with a second factor or a recovery code',
+    args: VerifyMfaArgsSchema,
+    responses: { 201: AuthResponseSchema(kind, 201) },
+    ...countOutcomes(app, kind, 'logins'),
+    handler: async (request, reply) => {
+      return sendIssued(app, kind, reply, 201, await factors.verifyMfa(kind, request.query, sessionMeta(request), auditContext(request), request.locale))
+    }
+  })
+}
+export default verifymfa
