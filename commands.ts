@@ -17,20 +17,18 @@ import { migrate } from './db/migrate.js'
 import configPlugin from './plugins/core/config.js'
 import db from './plugins/core/db.js'
 import metrics from './plugins/core/metrics.js'
-import { ACCOUNT_TYPES } from './plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, weakness } from './plugins/accounts/index.js'
 import { AppError } from './plugins/core/errors.js'
-import accountAdmin, { type AccountActionName } from './plugins/admin/accounts.js'
-import { CLI_ACTOR } from './plugins/audit/events.js'
-import { importAccounts } from './plugins/admin/import.js'
+import { accountAdmin, type AccountActionName, importAccounts } from './plugins/admin/index.js'
+import { CLI_ACTOR } from './plugins/audit/index.js'
 import { redactUrls } from './plugins/core/logging.js'
 import { announce } from './plugins/core/mode.js'
 import { createI18n } from './plugins/core/i18n.js'
-import { weakness } from './plugins/accounts/password-policy.js'
 import type { FastifyInstance } from 'fastify'
 import { UsageError, parse } from './plugins/core/cli-args.js'
 import { failure } from './plugins/core/cli-failure.js'
-import { oauthClientCommand } from './plugins/oidc/cli.js'
-import { eraseOrExport } from './plugins/privacy/cli.js'
+import { oauthClientCommand } from './plugins/oidc/index.js'
+import { eraseOrExport } from './plugins/privacy/index.js'
 
 const USAGE = `usage: latchkey [start]            production: API, WebSocket and in-process worker (the default;
                                    NODE_ENV defaults to production; serve is another name for it)
@@ -94,7 +92,7 @@ async function accountServices (config: Config) {
   // One-shot commands count nothing and open no metrics port.
   await app.register(metrics, { enabled: false })
   await app.register(db)
-  const [{ registerAccountData }, { default: privacy }] = await Promise.all([import('./app.js'), import('./plugins/privacy/privacy.js')])
+  const [{ registerAccountData }, { privacy }] = await Promise.all([import('./app.js'), import('./plugins/privacy/index.js')])
   await registerAccountData(app)
   await app.register(accountAdmin)
   await app.register(privacy)

@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox'
-import type { AccountType } from '../plugins/accounts/registry.js'
 import { Success } from './common.js'
 
 const Timestamp = Type.String({ format: 'date-time' })
@@ -60,6 +59,9 @@ export const RefreshArgsSchema = Type.Object({
 }, { additionalProperties: false })
 
 export const NoArgsSchema = Type.Object({}, { additionalProperties: false })
+
+/** What the bodies of an account type's answers depend on (plugins/accounts/registry.ts's AccountType has it: schemas import no domain). */
+interface AccountType { type: string, bodyKey: string, scheme: string, cookie: string }
 
 /** Body of `me` and `verifyemail` (200), and of `register` without a session (201): `{ <user|admin> }`. */
 export function AccountResponseSchema (kind: AccountType, status: 200 | 201 = 200) {

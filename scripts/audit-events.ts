@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { AUDIT_EVENTS } from '../plugins/audit/events.js'
+import { AUDIT_EVENTS } from '../plugins/audit/index.js'
 import { ROOT } from '../paths.js'
 
 export const AUDIT_EVENTS_FILE = join(ROOT, 'client', 'admin', 'events.generated.ts')

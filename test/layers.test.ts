@@ -1,23 +1,36 @@
 /**
- * The layering of plugins/, read from the import specifiers of every source file (static
+ * The layering of the sources, read from the import specifiers of every source file (static
  * `import ... from`, `export ... from`, side-effect `import '...'` and dynamic `import(...)`):
- * accounts knows none of the domains that plug into it (factors, admin, passkeys, federation, orgs),
- * factors knows no admin, and core (the wiring) knows no domain at all. schemas/ and db/ are
- * anyone's.
+ * plugins/core (the wiring) knows no domain; each domain of plugins/ knows only domains below it
+ * in ORDER, and only through their door (`plugins/<domain>/index.ts`); routes/, workers/ and the
+ * entry points sit above every domain and use doors too. schemas/ and db/ are anyone's and know no domain.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import t from 'tap'
 import { ROOT } from '../paths.js'
 
-const PLUGINS = join(ROOT, 'plugins')
+/**
+ * Every domain of plugins/, lowest first: a domain may use the ones before it. audit and mail are
+ * written to by everyone; accounts is what the sign-in methods (factors, passkeys, federation) plug
+ * into; organizations are below what acts in their name (the provider, webhooks, rooms); privacy
+ * takes a person out of all of them.
+ */
+export const ORDER = ['audit', 'mail', 'accounts', 'factors', 'passkeys', 'federation', 'admin', 'orgs', 'oidc', 'webhooks', 'realtime', 'posts', 'privacy']
+// What sits above the domains and may use every door; and below them (no domain at all).
+const ABOVE = ['routes', 'workers', 'app.ts', 'commands.ts', 'server.ts', 'cli.ts', 'scripts']
+const BELOW = ['schemas', 'db', 'plugins/core']
+const SOURCES = ['plugins', ...ABOVE, 'schemas', 'db']
 
-/** Every .ts file under `dir` (declaration files included), as absolute paths. */
-function tsFiles (dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return tsFiles(path)
-    return entry.name.endsWith('.ts') ? [path] : []
+/** Every .ts file under `path` (a folder or a file; declaration files included), relative to the root with forward slashes. */
+function tsFiles (path: string): string[] {
+  const full = join(ROOT, path)
+  if (path.endsWith('.ts')) return [path]
+  return readdirSync(full, { withFileTypes: true }).flatMap((entry) => {
+    const rel = relative(ROOT, join(full, entry.name)).split(sep).join('/')
+    if (rel === 'db/migrations') return []
+    if (entry.isDirectory()) return tsFiles(rel)
+    return entry.name.endsWith('.ts') ? [rel] : []
   })
 }
 
@@ -44,21 +57,20 @@ export function specifiers (source: string): { specs: string[], unresolvable: st
 /** The file a relative specifier names (`./x.js` is `./x.ts`), relative to the root with forward slashes; null for a package. */
 function resolveSpec (from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null
-  const target = resolve(dirname(from), spec)
+  const target = resolve(dirname(join(ROOT, from)), spec)
   const candidates = [target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.d.ts'), `${target}.ts`, join(target, 'index.ts'), target]
   const file = candidates.find((c) => existsSync(c) && !c.endsWith(sep)) ?? target
   return relative(ROOT, file).split(sep).join('/')
 }
 
-/** Every edge of the import graph of plugins/: [importer, imported], both relative to the root. */
+/** Every edge of the import graph of the sources: [importer, imported], both relative to the root. */
 function edges (): { edges: Array<[string, string]>, unresolvable: string[] } {
   const out: Array<[string, string]> = []
   const unresolvable: string[] = []
-  for (const file of tsFiles(PLUGINS)) {
-    const from = relative(ROOT, file).split(sep).join('/')
-    const found = specifiers(readFileSync(file, 'utf8'))
+  for (const from of SOURCES.flatMap(tsFiles)) {
+    const found = specifiers(readFileSync(join(ROOT, from), 'utf8'))
     for (const spec of found.specs) {
-      const to = resolveSpec(file, spec)
+      const to = resolveSpec(from, spec)
       if (to) out.push([from, to])
     }
     unresolvable.push(...found.unresolvable.map((spec) => `${from}: import(\`${spec}\`)`))
@@ -66,16 +78,10 @@ function edges (): { edges: Array<[string, string]>, unresolvable: string[] } {
   return { edges: out, unresolvable }
 }
 
-/** The domain a path belongs to (`plugins/<domain>/...`), or null outside plugins/. */
+/** The domain a path belongs to (`plugins/<domain>/...`, core included), or null outside plugins/. */
 const domainOf = (path: string): string | null => /^plugins\/([^/]+)\//.exec(path)?.[1] ?? null
-const DOMAINS = readdirSync(PLUGINS, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
-
-/** What each layer must not import: plugins/<key> imports none of plugins/<value>. */
-const FORBIDDEN: Record<string, string[]> = {
-  accounts: ['factors', 'admin', 'passkeys', 'federation', 'orgs'],
-  factors: ['admin'],
-  core: DOMAINS.filter((d) => d !== 'core')
-}
+const isDoor = (path: string) => /^plugins\/[^/]+\/index\.ts$/.test(path)
+const under = (path: string, tops: string[]) => tops.some((top) => path === top || path.startsWith(`${top}/`))
 
 t.test('the parser finds every form of import', async (t) => {
   const { specs, unresolvable } = specifiers([
@@ -94,16 +100,42 @@ t.test('the parser finds every form of import', async (t) => {
   t.same(unresolvable, ['./j/$' + '{name}.js'])
 })
 
-t.test('plugins/ keeps its layers', async (t) => {
-  const graph = edges()
-  t.ok(graph.edges.length > 200, `${graph.edges.length} imports read`)
+const graph = edges()
+const list = (pairs: Array<[string, string]>) => pairs.map(([from, to]) => `${from} -> ${to}`)
+
+t.test('the graph is read whole', async (t) => {
+  t.ok(graph.edges.length > 500, `${graph.edges.length} imports read`)
   t.ok(graph.edges.some(([from, to]) => from === 'plugins/accounts/login.ts' && to === 'plugins/accounts/registry.ts'), 'a known import is found')
+  t.ok(graph.edges.some(([from, to]) => from === 'routes/v1/orgs/create.ts' && to === 'plugins/orgs/index.ts'), 'a route\'s import of a door is found')
   t.same(graph.unresolvable, [], 'every relative import can be resolved')
-  t.same(graph.edges.filter(([, to]) => to.startsWith('plugins/') && !existsSync(join(ROOT, to))), [], 'every import names a file')
-  for (const [layer, forbidden] of Object.entries(FORBIDDEN)) {
-    const crossing = graph.edges
-      .filter(([from, to]) => domainOf(from) === layer && forbidden.includes(domainOf(to) ?? ''))
-      .map(([from, to]) => `${from} -> ${to}`)
-    t.same(crossing, [], `plugins/${layer} imports none of ${forbidden.map((d) => `plugins/${d}`).join(', ')}`)
-  }
+  t.same(list(graph.edges.filter(([, to]) => !existsSync(join(ROOT, to)))), [], 'every import names a file')
+})
+
+t.test('ORDER names every domain of plugins/, once', async (t) => {
+  const domains = readdirSync(join(ROOT, 'plugins'), { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'core').map((e) => e.name)
+  t.same([...ORDER].sort(), domains.sort(), 'every domain has its place, none left out')
+  t.same(domains.filter((d) => !existsSync(join(ROOT, 'plugins', d, 'index.ts'))), [], 'every domain has its door, index.ts')
+})
+
+t.test('another domain is reached through its door only', async (t) => {
+  const inner = graph.edges.filter(([from, to]) => {
+    const target = domainOf(to)
+    return target !== null && target !== 'core' && target !== domainOf(from) && !isDoor(to)
+  })
+  t.same(list(inner), [], 'no import of another domain\'s inner file (routes, workers and entry points included)')
+  const ownDoor = graph.edges.filter(([from, to]) => isDoor(to) && domainOf(from) === domainOf(to) && !isDoor(from))
+  t.same(list(ownDoor), [], 'a domain\'s files import each other, not their own door (no cycle through it)')
+})
+
+t.test('each domain uses only the domains below it; core and schemas none', async (t) => {
+  const upward = graph.edges.filter(([from, to]) => {
+    const [a, b] = [domainOf(from), domainOf(to)]
+    if (!a || !b || a === 'core' || b === 'core' || a === b) return false
+    return ORDER.indexOf(b) > ORDER.indexOf(a)
+  })
+  t.same(list(upward), [], `a domain imports no domain above it (${ORDER.join(' < ')})`)
+  const below = graph.edges.filter(([from, to]) => under(from, BELOW) && (domainOf(to) ?? 'core') !== 'core' && to.startsWith('plugins/'))
+  t.same(list(below), [], 'plugins/core, schemas/ and db/ import no domain')
+  const down = graph.edges.filter(([from, to]) => !under(from, ABOVE) && under(to, ABOVE.filter((top) => top !== 'scripts')))
+  t.same(list(down), [], 'nothing below imports routes/, workers/ or the entry points')
 })

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
-import { ACCOUNT_TYPES, type AccountTypeName } from '../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountTypeName } from '../plugins/accounts/index.js'
 
 /**
  * Erases an account whose own deletion is due (queued by /v1/users/deleteaccount to run at its

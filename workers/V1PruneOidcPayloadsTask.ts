@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
-import { OIDC_PRUNE_BATCH, pruneExpired } from '../plugins/oidc/adapter.js'
+import { OIDC_PRUNE_BATCH, pruneExpired } from '../plugins/oidc/index.js'
 
 /**
  * Hourly (graphile-worker cron), with an empty payload: deletes the OpenID provider's stored

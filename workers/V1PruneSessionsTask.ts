@@ -3,11 +3,8 @@ import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { getTableName } from '../db/drizzle.js'
 import { loginAttempts } from '../db/schema.js'
-import { ACCOUNT_TYPES, type AccountType } from '../plugins/accounts/registry.js'
-import { repositoryOf } from '../plugins/accounts/repository.js'
-import { pruneLoginAttempts } from '../plugins/accounts/repository/safety.js'
-import { LAST_ID } from '../plugins/accounts/repository/prune.js'
-import { factorRepositoryOf } from '../plugins/factors/repository.js'
+import { ACCOUNT_TYPES, type AccountType, repositoryOf, pruneLoginAttempts, LAST_ID } from '../plugins/accounts/index.js'
+import { factorRepositoryOf } from '../plugins/factors/index.js'
 
 /** Rows looked at per statement: each statement locks at most this many rows, for milliseconds. */
 export const PRUNE_BATCH = 5000

@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker'
 import type { FastifyInstance } from 'fastify'
 import { Ajv } from 'ajv'
 import { NOTICES, SendEmailTaskPayloadSchema, type SendEmailTaskPayload } from '../schemas/mail.js'
-import type { Purpose } from '../plugins/accounts/repository/tokens.js'
+import type { Purpose } from '../plugins/accounts/index.js'
 
 const validPayload = new Ajv().compile<SendEmailTaskPayload>(SendEmailTaskPayloadSchema)
 /** The purpose of the token a mail's link carries: its template's own, but a lock's sign-in link. */

@@ -2,7 +2,7 @@ import type { AccountType } from './registry.js'
 import type { Queryable } from '../core/db.js'
 import { repositoryOf } from './repository.js'
 import type { createAccountData } from './data.js'
-import { recordEvent, type AuditContext } from '../audit/events.js'
+import { recordEvent, type AuditContext } from '../audit/index.js'
 
 /** How the address of a claimed account was proven: a provider that verified it, or a sign-in link. */
 export type ClaimProof = { via: 'oauth', provider: string } | { via: 'link' }

@@ -5,7 +5,7 @@ import type { Queryable } from '../core/db.js'
 import { hashToken, OPAQUE_TOKEN } from './tokens.js'
 import { repositoryOf } from './repository.js'
 import { uuidv7 } from '../../random.js'
-import { recordEvent, type AuditContext } from '../audit/events.js'
+import { recordEvent, type AuditContext } from '../audit/index.js'
 import type { SessionSchema } from '../../schemas/accounts.js'
 import { deviceDescriber } from './user-agent.js'
 

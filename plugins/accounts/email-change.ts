@@ -6,7 +6,7 @@ import { accountError } from './errors.js'
 import { normalizeEmail, presentAccount, repositoryOf } from './repository.js'
 import { emailChangeStatements } from './repository/email-change.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
-import type { AuditContext } from '../audit/events.js'
+import type { AuditContext } from '../audit/index.js'
 import { uuidv7 } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 

@@ -14,7 +14,7 @@ import { createEmailChange } from './email-change.js'
 import { normalizeEmail, presentAccount, repositoryOf } from './repository.js'
 import { PAGES, linkUsable, type Issue, type IssueParams, type Purpose } from './repository/tokens.js'
 import { OPAQUE_TOKEN, hashToken, newOpaqueToken } from './tokens.js'
-import { recordEvent, type AuditContext } from '../audit/events.js'
+import { recordEvent, type AuditContext } from '../audit/index.js'
 import { uuidv7 } from '../../random.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 

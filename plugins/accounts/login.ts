@@ -12,7 +12,7 @@ import { PASSWORD, type Assurance } from './assurance.js'
 import type { FirstStep, MfaRequired } from './steps.js'
 import { statement, type Queryable, type Statement } from '../core/db.js'
 import { uuidv7 } from '../../random.js'
-import { recordEvent } from '../audit/events.js'
+import { recordEvent } from '../audit/index.js'
 import type { PublicAccount } from '../../schemas/accounts.js'
 
 export type { FirstStep, MfaRequired } from './steps.js'

@@ -7,7 +7,7 @@ import { accountError } from './errors.js'
 import type { createLogin, Issued, SessionMeta } from './login.js'
 import { assuranceOf } from './assurance.js'
 import { uuidv7 } from '../../random.js'
-import { recordEvent } from '../audit/events.js'
+import { recordEvent } from '../audit/index.js'
 
 /** A rotated token replayed outside the reuse interval: the family's owner was signed out everywhere. */
 const THEFT = Symbol('theft')

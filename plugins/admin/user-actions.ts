@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { defineAction } from '../core/action.js'
 import { AdminUserResponseSchema, UserIdArgsSchema } from '../../schemas/admin.js'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import { accountError } from '../accounts/errors.js'
-import { auditContext } from '../accounts/route-helpers.js'
+import { ACCOUNT_TYPES, accountError, auditContext } from '../accounts/index.js'
 import type { AccountActionName } from './accounts.js'
 
 const OPERATIONS: Record<AccountActionName, [url: string, operation: string, summary: string]> = {

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin'
-import type { AccountData } from '../accounts/data.js'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import { statement } from '../core/db.js'
+import type { FastifyInstance } from 'fastify'
+import { statement, type Statement } from '../core/db.js'
 import { auditEvents, nameOf, type Row } from '../../db/schema.js'
 
 const A = nameOf(auditEvents)
@@ -33,7 +32,14 @@ const statements = {
   about: statement<Omit<AuditRow, 'account_type' | 'account_id'>, ByAccount>((p) => `select id, created_at, event, actor_type, actor_id, session_id,
       ip_address, user_agent, data from ${A} where account_type = ${p.accountType} and account_id = ${p.accountId} order by id`)
 }
-const ERASE = new Map(Object.values(ACCOUNT_TYPES).map((kind) => [kind, statements.erase(nameOf(kind.tables.owners))]))
+/**
+ * The contract of the accounts' registry, as its decorator declares it: audit sits below accounts
+ * (every domain writes the log) and plugs in through the app, importing nothing above it.
+ */
+type AccountData = Parameters<FastifyInstance['accountData']['register']>[0]
+type Kind = Parameters<AccountData['erase']>[1]
+const ERASE = new Map<Kind, Statement<{ events: number }, ByAccount & { tombstoneId: string }>>()
+const eraseOf = (kind: Kind) => ERASE.get(kind) ?? ERASE.set(kind, statements.erase(nameOf(kind.tables.owners))).get(kind)!
 
 /**
  * The audit log keeps what happened (a claim's and a deactivation's events stay as they are);
@@ -46,7 +52,7 @@ export const auditData: AccountData = {
   claim: async () => ({}),
   deactivate: async () => ({}),
   async erase (tx, kind, accountId, tombstoneId) {
-    const [row] = await ERASE.get(kind)!.run(tx, { accountType: kind.type, accountId, tombstoneId })
+    const [row] = await eraseOf(kind).run(tx, { accountType: kind.type, accountId, tombstoneId })
     return { auditEvents: row.events }
   },
   async export (db, kind, accountId) {

@@ -1,7 +1,7 @@
 import { statement, type Placeholder, type Queryable } from '../core/db.js'
 import { uuidv7 } from '../../random.js'
 import { AUDIT_EVENTS, type AuditEventName, type PublicAuditEvent } from '../../schemas/admin.js'
-import type { AccountTypeName } from '../accounts/registry.js'
+import type { FastifyRequest } from 'fastify'
 import { admins, auditEvents, nameOf, users, type Row } from '../../db/schema.js'
 
 export { AUDIT_EVENTS, type AuditEventName }
@@ -29,6 +29,8 @@ export interface AuditEvent {
 
 /** A parameter of the statement (a placeholder), or a column or expression of the rows it inserts from. */
 type Sql = string
+/** 'user' or 'admin': the accounts' type names, as the authenticated caller carries them (audit imports nothing above it). */
+type AccountTypeName = NonNullable<FastifyRequest['account']>['type']
 
 /**
  * The values of an audit row, each an SQL expression; the event and account type are names,

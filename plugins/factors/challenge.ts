@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import type { AccountType } from '../accounts/registry.js'
-import type { Amr } from '../accounts/assurance.js'
-import type { Issued, SessionMeta } from '../accounts/sessions.js'
-import { hashToken, OPAQUE_TOKEN } from '../accounts/tokens.js'
+import { type AccountType, type Amr, type Issued, type SessionMeta, hashToken, OPAQUE_TOKEN, repositoryOf } from '../accounts/index.js'
 import { AppError } from '../core/errors.js'
-import { recordEvent, type AuditContext } from '../audit/events.js'
+import { recordEvent, type AuditContext } from '../audit/index.js'
 import { factorError } from './errors.js'
 import { factorRepositoryOf } from './repository.js'
-import { repositoryOf } from '../accounts/repository.js'
 import { hashRecoveryCode, matchStep, type SecretBox } from './secrets.js'
 
 /** Wrong codes a challenge takes before it dies. */

@@ -1,9 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import { presentAdminView, repositoryOf } from '../accounts/repository.js'
-import { revocations } from '../accounts/devices.js'
-import { recordEvent, type AuditContext } from '../audit/events.js'
+import { ACCOUNT_TYPES, presentAdminView, repositoryOf, revocations } from '../accounts/index.js'
+import { recordEvent, type AuditContext } from '../audit/index.js'
 import type { AdminAccountView } from '../../schemas/admin.js'
 import { factorRepositoryOf } from './repository.js'
 import { secretBox } from './secrets.js'
@@ -11,8 +9,6 @@ import { createEnrolment } from './enrolment.js'
 import { createChallenge } from './challenge.js'
 import { factorsData, secondFactorStep } from './sign-in.js'
 
-export { requireAal2WhenFactors, type Proof } from './enrolment.js'
-export type { MfaAnswer } from './challenge.js'
 
 declare module 'fastify' {
   interface FastifyInstance { factors: ReturnType<typeof createFactors> }

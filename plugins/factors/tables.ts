@@ -1,4 +1,4 @@
-import type { AccountType } from '../accounts/registry.js'
+import type { AccountType } from '../accounts/index.js'
 import { nameOf } from '../../db/schema.js'
 
 /** The quoted names of an account type's factor tables (db/schema.ts) and its owner column. */

@@ -1,6 +1,5 @@
 import { AppError } from '../core/errors.js'
-import type { AccountType } from '../accounts/registry.js'
-import { perAccountType } from '../accounts/errors.js'
+import { type AccountType, perAccountType } from '../accounts/index.js'
 
 /**
  * The errors of provider sign-in and identities, prefixed per account type (USER_, ADMIN_, ...)

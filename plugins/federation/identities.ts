@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import { recordEvent, type AuditContext } from '../audit/events.js'
+import { ACCOUNT_TYPES } from '../accounts/index.js'
+import { recordEvent, type AuditContext } from '../audit/index.js'
 import { federationStatements as q, type IdentityRow } from './repository.js'
 import { federationError } from './errors.js'
 import type { Identity } from '../../schemas/federation.js'

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import * as oidc from 'openid-client'
 import { AppError } from '../core/errors.js'
 import { federationError } from './errors.js'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
+import { ACCOUNT_TYPES } from '../accounts/index.js'
 import type { OidcProviderConfig } from '../core/config/federation.js'
 
 /** A configured provider: its discovered configuration once the provider could be reached. */

@@ -1,8 +1,7 @@
 import { statement } from '../core/db.js'
 import { nameOf, oauthStates, userIdentities, type Row, type users } from '../../db/schema.js'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
-import { tablesOf } from '../accounts/repository/shared.js'
-import { factorTablesOf } from '../factors/tables.js'
+import { ACCOUNT_TYPES, tablesOf } from '../accounts/index.js'
+import { factorTablesOf } from '../factors/index.js'
 
 export type IdentityRow = Row<typeof userIdentities>
 type StateRow = Row<typeof oauthStates>

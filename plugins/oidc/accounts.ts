@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
+import { ACCOUNT_TYPES } from '../accounts/index.js'
 import { latestGrantId } from './grants.js'
 import { splitScopes } from './user-scopes.js'
 import { accountClaims } from './claims.js'

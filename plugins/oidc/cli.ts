@@ -9,7 +9,7 @@ import db from '../core/db.js'
 import metrics from '../core/metrics.js'
 import { AppError } from '../core/errors.js'
 import { createI18n } from '../core/i18n.js'
-import { CLI_ACTOR } from '../audit/events.js'
+import { CLI_ACTOR } from '../audit/index.js'
 import { CreateOauthClientArgsSchema, type CreateOauthClientArgs } from '../../schemas/oauth-clients.js'
 import { oauthClientAdmin } from './client-admin.js'
 

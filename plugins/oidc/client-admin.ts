@@ -1,7 +1,7 @@
 import type postgres from 'postgres'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
-import { recordEvent, type AuditContext, type AuditEventName } from '../audit/events.js'
+import { recordEvent, type AuditContext, type AuditEventName } from '../audit/index.js'
 import type { CreateOauthClientArgs, PublicOauthClient, UpdateOauthClientArgs } from '../../schemas/oauth-clients.js'
 import { OAUTH_CLIENT_ERRORS } from './errors.js'
 import { checkClient } from './client-rules.js'

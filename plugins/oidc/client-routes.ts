@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { RouteAccess } from '../accounts/auth.js'
-import { auditContext } from '../accounts/route-helpers.js'
+import { type RouteAccess, auditContext } from '../accounts/index.js'
 import { oauthClientAdmin, type ClientActor } from './client-admin.js'
 
 /** Admins only, at the assurance their policy asks for. */

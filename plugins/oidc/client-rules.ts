@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.js'
-import { notAllowedInKey } from '../orgs/permissions.js'
+import { notAllowedInKey } from '../orgs/index.js'
 import { OAUTH_CLIENT_ERRORS } from './errors.js'
 import type { NewOauthClient } from './clients.js'
 import { CLAIM_SCOPES } from './claims.js'

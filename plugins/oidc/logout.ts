@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { KoaContextWithOIDC } from 'oidc-provider'
-import { ACCOUNT_TYPES } from '../accounts/registry.js'
+import { ACCOUNT_TYPES } from '../accounts/index.js'
 
 const USER = ACCOUNT_TYPES.user
 

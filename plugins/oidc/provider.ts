@@ -13,7 +13,7 @@ import { endLatchkeySession } from './logout.js'
 import { deviceFlow } from './device.js'
 import { resourceIndicators, type InvalidTarget } from './resources.js'
 import { keepAppPermissions, organizationClaims } from './machine-scopes.js'
-import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
+import { LATCHKEY_PERMISSIONS } from '../orgs/index.js'
 import { OIDC_PATH } from '../core/config/oidc.js'
 
 declare module 'fastify' {

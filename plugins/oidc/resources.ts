@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Configuration } from 'oidc-provider'
-import { LATCHKEY_PERMISSIONS } from '../orgs/permissions.js'
+import { LATCHKEY_PERMISSIONS } from '../orgs/index.js'
 import { permissionsOf } from './machine-scopes.js'
 
 type ResourceIndicators = NonNullable<NonNullable<Configuration['features']>['resourceIndicators']>

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin'
-import type { AccountData } from '../accounts/data.js'
-import type { AccountType } from '../accounts/registry.js'
+import type { AccountData, AccountType } from '../accounts/index.js'
 import { statement, type Queryable } from '../core/db.js'
 import { AppError } from '../core/errors.js'
 import { apiKeys, invitations, memberships, nameOf, organizations, roles, users } from '../../db/schema.js'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../core/errors.js'
-import type { AuditContext } from '../audit/events.js'
+import type { AuditContext } from '../audit/index.js'
 import { uuidv7 } from '../../random.js'
 import type { AdminOrganization, MyOrganization, PublicApiKey, PublicMember, PublicOrganization, PublicRole } from '../../schemas/orgs.js'
 import { encodeCursor } from '../core/cursor.js'

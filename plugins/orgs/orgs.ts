@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import type { OrgClaim } from '../accounts/registry.js'
+import type { OrgClaim } from '../accounts/index.js'
 import { createAccessHooks, memberAccess } from './access.js'
 import { createOrganizations } from './organizations.js'
 import { createMembers } from './members.js'

@@ -1,7 +1,7 @@
 import { statement } from '../core/db.js'
 import { apiKeys, invitations, memberships, nameOf, organizations, roles, users, type Row } from '../../db/schema.js'
-import { queueInvitationSql } from '../mail/mailer.js'
-import { OWNER_ROLE } from './permissions.js'
+import { queueInvitationSql } from '../mail/index.js'
+import { ALL_APP, OWNER_ROLE } from './permissions.js'
 
 /**
  * Every statement on the organizations' tables (organizations, roles, memberships, invitations,
@@ -14,6 +14,18 @@ const M = nameOf(memberships)
 const I = nameOf(invitations)
 const K = nameOf(apiKeys)
 const U = nameOf(users)
+
+/**
+ * SQL selecting the `user_id` of the members of `organizationId` (an SQL expression) whose role
+ * grants `permission`: `grants` of permissions.ts, for statements of other domains that act on
+ * them (webhooks mail the members who manage its endpoints) without restating the rule.
+ */
+export function membersHoldingSql (organizationId: string, permission: string): string {
+  // Written into the SQL text: only a permission's own characters.
+  if (!/^[a-z0-9_.:*-]+$/.test(permission)) throw new Error(`not a permission: ${permission}`)
+  const held = permission.startsWith('app:') ? `array['${permission}', '${ALL_APP}']` : `array['${permission}']`
+  return `select m.user_id from ${M} m join ${R} r on r.id = m.role_id where m.organization_id = ${organizationId} and r.permissions && ${held}::text[]`
+}
 
 export type OrgRow = Row<typeof organizations>
 export type RoleRow = Pick<Row<typeof roles>, 'id' | 'organization_id' | 'name' | 'permissions'>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
-import { hashToken } from '../accounts/tokens.js'
+import { hashToken } from '../accounts/index.js'
 import { randomBase32, uuidv7 } from '../../random.js'
 import type { PublicApiKey, PublicRole } from '../../schemas/orgs.js'
 import { ORG_ERRORS } from './errors.js'

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type postgres from 'postgres'
 import { AppError } from '../core/errors.js'
-import { recordEvent, type AuditContext, type AuditEventName } from '../audit/events.js'
+import { recordEvent, type AuditContext, type AuditEventName } from '../audit/index.js'
 import { ORG_ERRORS } from './errors.js'
 import { notFound, forbidden, type OrgCaller } from './access.js'
 import { orgStatements, roleStatements, type RoleRow } from './repository.js'

@@ -1,6 +1,5 @@
 import { AppError } from '../core/errors.js'
-import type { AccountType } from '../accounts/registry.js'
-import { perAccountType } from '../accounts/errors.js'
+import { type AccountType, perAccountType } from '../accounts/index.js'
 
 /** The errors of passkeys every account type has, prefixed per type (USER_, ADMIN_, ...). */
 const PASSKEY_ERRORS = {

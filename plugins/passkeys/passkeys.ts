@@ -5,19 +5,13 @@ import type { Static } from '@sinclair/typebox'
 import type {
   AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON
 } from '@simplewebauthn/server'
-import type { Account, AccountType } from '../accounts/registry.js'
-import { accountError, type AccountErrorName } from '../accounts/errors.js'
+import { type Account, type AccountType, accountError, type AccountErrorName, revocations, type Issued, type SessionMeta, repositoryOf } from '../accounts/index.js'
 import { passkeyError } from './errors.js'
-import { revocations } from '../accounts/devices.js'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
-import { recordEvent, type AuditContext } from '../audit/events.js'
-import type { Issued, SessionMeta } from '../accounts/sessions.js'
+import { recordEvent, type AuditContext } from '../audit/index.js'
 import { uuidv7 } from '../../random.js'
-import { requireAal2WhenFactors } from '../factors/enrolment.js'
-import { factorRepositoryOf, presentFactor } from '../factors/repository.js'
-import { repositoryOf } from '../accounts/repository.js'
-import { CHALLENGE_TTL, MAX_PASSKEYS, passkeysOf, type FactorSummary, type StoredPasskey } from './repository.js'
+import { requireAal2WhenFactors, factorRepositoryOf, presentFactor, CHALLENGE_TTL, MAX_PASSKEYS, passkeysOf, type FactorSummary, type StoredPasskey } from '../factors/index.js'
 import type { AuthenticationResponseSchema, Factor, RegistrationResponseSchema } from '../../schemas/passkeys.js'
 
 declare module 'fastify' {

@@ -6,8 +6,7 @@ import { uuidv7 } from '../../random.js'
 import type { PostPublishedEvent, PublicPost } from '../../schemas/posts.js'
 import { getTableName } from '../../db/drizzle.js'
 import { posts, type Row } from '../../db/schema.js'
-import type { AccountData } from '../accounts/data.js'
-import type { AccountType } from '../accounts/registry.js'
+import type { AccountData, AccountType } from '../accounts/index.js'
 import type { Queryable } from '../core/db.js'
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { AccountType } from '../accounts/registry.js'
-import { CLI_ACTOR } from '../audit/events.js'
+import type { AccountType } from '../accounts/index.js'
+import { CLI_ACTOR } from '../audit/index.js'
 
 /**
  * `latchkey user erase|export --email E`: the account erased now (its tombstone id printed), or

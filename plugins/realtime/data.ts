@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin'
-import type { AccountData } from '../accounts/data.js'
-import type { AccountType } from '../accounts/registry.js'
+import type { AccountData, AccountType } from '../accounts/index.js'
 import { statement, type Queryable } from '../core/db.js'
 import { nameOf, roomPresence } from '../../db/schema.js'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
-import type { OrgClaim } from '../accounts/registry.js'
+import type { OrgClaim } from '../accounts/index.js'
 import { isPlainObject } from '../core/objects.js'
 import type { Position } from './brokers/broker.js'
 import { EVENT_NAME, createPublishing } from './publishing.js'

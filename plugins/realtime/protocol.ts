@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { isPlainObject } from '../core/objects.js'
-import { ACCOUNT_TYPES, type OrgClaim } from '../accounts/registry.js'
+import { ACCOUNT_TYPES, type OrgClaim } from '../accounts/index.js'
 import { CLOSE_UNAUTHORIZED } from './rooms.js'
 import { createFrames } from './frames.js'
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { OrgClaim } from '../accounts/registry.js'
-import type { KeyCaller } from '../accounts/auth.js'
-import { grants } from '../orgs/permissions.js'
+import type { OrgClaim, KeyCaller } from '../accounts/index.js'
+import { grants } from '../orgs/index.js'
 import { PUBLIC_ROOMS } from './room-access.js'
 
 /** What an org room's member, or an organization's API key, must hold to publish into it. */

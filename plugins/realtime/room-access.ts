@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { WebSocket } from 'ws'
-import type { OrgClaim } from '../accounts/registry.js'
+import type { OrgClaim } from '../accounts/index.js'
 
 /** The seed's rooms every signed-in user may join, besides its own USER<id>. */
 export const PUBLIC_ROOMS = new Set(['GLOBAL', 'FEED', 'TEST'])

@@ -1,7 +1,8 @@
 import { statement } from '../core/db.js'
-import { emailOf, type ListedRow } from '../audit/events.js'
-import { queueWebhookDisabledSql } from '../mail/mailer.js'
-import { admins, auditEvents, memberships, nameOf, roles, users, webhookDeliveries, webhookEndpoints, type Row } from '../../db/schema.js'
+import { emailOf, type ListedRow } from '../audit/index.js'
+import { queueWebhookDisabledSql } from '../mail/index.js'
+import { membersHoldingSql } from '../orgs/index.js'
+import { admins, auditEvents, nameOf, users, webhookDeliveries, webhookEndpoints, type Row } from '../../db/schema.js'
 
 export type EndpointRow = Row<typeof webhookEndpoints>
 export type DeliveryRow = Row<typeof webhookDeliveries>
@@ -148,7 +149,6 @@ export const deliveryStatements = {
     `with recipients as (
        select email from ${nameOf(admins)} where ${p.organizationId}::uuid is null and is_active and deleted_at is null
        union
-       select u.email from ${nameOf(memberships)} m join ${nameOf(roles)} r on r.id = m.role_id join ${nameOf(users)} u on u.id = m.user_id
-       where m.organization_id = ${p.organizationId}::uuid and 'apikeys:manage' = any (r.permissions) and u.is_active and u.deleted_at is null)
+       select email from ${nameOf(users)} where id in (${membersHoldingSql(`${p.organizationId}::uuid`, 'apikeys:manage')}) and is_active and deleted_at is null)
      select ${queueWebhookDisabledSql('recipients.email', `${p.locale}::text`, `${p.url}::text`)} from recipients`)
 }

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import type { RouteAccess } from '../accounts/auth.js'
-import { auditContext } from '../accounts/route-helpers.js'
-import { callerOf } from '../orgs/access.js'
+import { type RouteAccess, auditContext } from '../accounts/index.js'
+import { callerOf } from '../orgs/index.js'
 import type { WebhookActor, WebhookScope } from './webhooks.js'
 
 /** Who manages the endpoints: admins (under /v1/admins) or an organization's members (under /v1/orgs). */

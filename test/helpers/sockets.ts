@@ -98,8 +98,11 @@ export class TestSocket {
   readonly closed: Promise<Closed>
   private readonly taken = new Set<number>()
   private waiters: Array<() => void> = []
+  /** Pings heard since the socket was made: one may come in the same read as the upgrade's answer, before 'open' resolves. */
+  pings = 0
 
   constructor (readonly ws: WebSocket) {
+    ws.on('ping', () => this.pings++)
     ws.on('message', (data, isBinary) => {
       let message: Message
       try {

@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { JobHelpers } from 'graphile-worker'
-import { V1PruneAuditEventsTask, pruneAuditEvents } from '../../workers/V1PruneAuditEventsTask.js'
+import { V1PruneAuditEventsTask } from '../../workers/V1PruneAuditEventsTask.js'
+import { pruneAuditEvents } from '../../plugins/audit/prune.js'
 import { cronItems } from '../../workers/index.js'
 import { build, captureLogs } from '../helpers/app.js'
 import { ENV, createTestAccount, signIn } from '../helpers/accounts.js'
@@ -21,7 +22,7 @@ t.test('events older than AUDIT_RETENTION are deleted in batches, younger ones k
   const ids = (await app.sql`select id from audit_events where account_id = ${account.id} order by id`).map((r) => r.id)
   await app.sql`update audit_events set created_at = now() - interval '91 days' where id = any(${ids.slice(0, 7)}::uuid[])`
   await app.sql`update audit_events set created_at = now() - interval '89 days' where id = ${ids[7]}`
-  t.equal(await pruneAuditEvents(app, 3), 7, 'seven old events, three per statement')
+  t.equal(await pruneAuditEvents(app.sql, app.config.auditRetention, 3), 7, 'seven old events, three per statement')
   t.equal(await countFor(account.id), 2, 'the two younger ones stay')
 
   await app.sql`update audit_events set created_at = now() - interval '100 days' where id = ${ids[8]}`

@@ -1,7 +1,7 @@
 import type { AccountType } from '../registry.js'
 import { statement } from '../../core/db.js'
-import { auditInsert } from '../../audit/events.js'
-import { queueMailSql, queueNoticeSql } from '../../mail/mailer.js'
+import { auditInsert } from '../../audit/index.js'
+import { queueMailSql, queueNoticeSql } from '../../mail/index.js'
 import { OWNER_FIELDS, tablesOf, type Owner } from './shared.js'
 import type { Issue, IssueParams } from './tokens.js'
 

@@ -1,6 +1,6 @@
 import type { AccountType } from '../registry.js'
 import { statement, type Placeholder, type Statement } from '../../core/db.js'
-import { auditInsert } from '../../audit/events.js'
+import { auditInsert } from '../../audit/index.js'
 import { OWNER_FIELDS, tablesOf, type Owner, type OwnerRow } from './shared.js'
 
 /**

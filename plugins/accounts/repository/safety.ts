@@ -1,8 +1,8 @@
 import type { AccountType } from '../registry.js'
 import { statement, type Placeholders, type Statement } from '../../core/db.js'
 import { loginAttempts, nameOf } from '../../../db/schema.js'
-import { auditInsert } from '../../audit/events.js'
-import { queueLoginLockedSql, queueNoticeSql } from '../../mail/mailer.js'
+import { auditInsert } from '../../audit/index.js'
+import { queueLoginLockedSql, queueNoticeSql } from '../../mail/index.js'
 import { active, notify, tablesOf } from './shared.js'
 import type { Credentials } from './owners.js'
 

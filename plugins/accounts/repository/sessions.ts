@@ -1,6 +1,6 @@
 import type { AccountType } from '../registry.js'
 import { statement, type Placeholders } from '../../core/db.js'
-import { auditInsert } from '../../audit/events.js'
+import { auditInsert } from '../../audit/index.js'
 import { openExtras, type OpenExtrasParams } from './safety.js'
 import { OWNER_FIELDS, active, notify, tablesOf, type Owner, type Remaining, type SessionRow } from './shared.js'
 import { orgClaimSql } from './organization.js'

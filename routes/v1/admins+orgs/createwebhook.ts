@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { CreatedWebhookResponseSchema, WebhookArgs } from '../../../schemas/webhooks.js'
-import { webhookError } from '../../../plugins/webhooks/errors.js'
-import { accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/scope.js'
+import { webhookError, accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
 /** createwebhook `url`, `events` (audit event names or `*`), `description`: the endpoint and its secret, shown this once (at most WEBHOOK_MAX_ENDPOINTS). */
 const createwebhook: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

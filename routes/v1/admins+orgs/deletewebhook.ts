@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { WebhookArgs, WebhookDeletedResponseSchema } from '../../../schemas/webhooks.js'
-import { webhookError } from '../../../plugins/webhooks/errors.js'
-import { accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/scope.js'
+import { webhookError, accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
 /** deletewebhook `webhookId`: the endpoint and its deliveries; nothing more is sent to it. */
 const deletewebhook: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { WebhookArgs, WebhookDeliveriesResponseSchema } from '../../../schemas/webhooks.js'
-import { webhookError } from '../../../plugins/webhooks/errors.js'
-import { accessOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/scope.js'
+import { webhookError, accessOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
 /** listwebhookdeliveries `webhookId`, `status`, `limit`, `cursor`: newest first, with attempts, last response code and duration. */
 const listwebhookdeliveries: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

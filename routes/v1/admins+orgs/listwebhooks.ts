@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { WebhookArgs, WebhooksResponseSchema } from '../../../schemas/webhooks.js'
-import { accessOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/scope.js'
+import { accessOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
 /** listwebhooks: the endpoints, newest first, never their secrets. */
 const listwebhooks: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

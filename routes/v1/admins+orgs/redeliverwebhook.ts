@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { WebhookArgs, WebhookDeliveryResponseSchema } from '../../../schemas/webhooks.js'
-import { webhookError } from '../../../plugins/webhooks/errors.js'
-import { accessOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/scope.js'
+import { webhookError, accessOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
 /** redeliverwebhook `webhookId`, `deliveryId`: sent again now (same webhook-id), with a fresh schedule of retries. */
 const redeliverwebhook: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

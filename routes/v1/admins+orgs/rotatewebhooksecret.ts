@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { WebhookArgs, WebhookSecretResponseSchema } from '../../../schemas/webhooks.js'
-import { webhookError } from '../../../plugins/webhooks/errors.js'
-import { accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/scope.js'
+import { webhookError, accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
 /** rotatewebhooksecret `webhookId`: a new secret, shown this once; the next attempts are signed with it. */
 const rotatewebhooksecret: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

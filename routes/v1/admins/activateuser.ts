@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineUserAction } from '../../../plugins/admin/user-actions.js'
+import { defineUserAction } from '../../../plugins/admin/index.js'
 
 /** /v1/admins/activateuser (admins) with `userId`: a deactivated user active again (plugins/admin/user-actions.ts). */
 const activateuser: FastifyPluginAsync = async (app) => {

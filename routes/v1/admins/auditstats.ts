@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { AuditStatsArgsSchema, AuditStatsResponseSchema } from '../../../schemas/admin.js'
-import { auditStats, statsRange } from '../../../plugins/audit/stats.js'
+import { auditStats, statsRange } from '../../../plugins/audit/index.js'
 import { refuseUnknownArgs } from '../../../plugins/core/args.js'
 
 /** /v1/admins/auditstats: how many audit events of each name per hour or day, every bucket of the range. */

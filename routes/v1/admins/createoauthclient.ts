@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { CreateOauthClientArgsSchema, CreatedOauthClientResponseSchema } from '../../../schemas/oauth-clients.js'
-import { oauthClientError } from '../../../plugins/oidc/errors.js'
-import { ADMIN_ACCESS, NO_STORE, actorOf, clientsOf } from '../../../plugins/oidc/client-routes.js'
+import { oauthClientError, ADMIN_ACCESS, NO_STORE, actorOf, clientsOf } from '../../../plugins/oidc/index.js'
 
 /** createoauthclient `name`, `type`, `redirectUris`, `grantTypes`, `scopes`, `organizationId`: the client and its secret, shown this once. */
 const createoauthclient: FastifyPluginAsync = async (app) => {

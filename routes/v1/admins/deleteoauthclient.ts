@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { OauthClientDeletedResponseSchema, OauthClientIdArgsSchema } from '../../../schemas/oauth-clients.js'
-import { oauthClientError } from '../../../plugins/oidc/errors.js'
-import { ADMIN_ACCESS, actorOf, clientsOf } from '../../../plugins/oidc/client-routes.js'
+import { oauthClientError, ADMIN_ACCESS, actorOf, clientsOf } from '../../../plugins/oidc/index.js'
 
 /** deleteoauthclient `clientId`: the client, and its grants and tokens at the provider. */
 const deleteoauthclient: FastifyPluginAsync = async (app) => {

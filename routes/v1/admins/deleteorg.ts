@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { EmptyResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
-import { auditContext } from '../../../plugins/accounts/route-helpers.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { auditContext } from '../../../plugins/accounts/index.js'
+import { orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/admins/deleteorg `organizationId`: deleted softly, as by its owner (org.deleted, the admin as actor). */
 const deleteorg: FastifyPluginAsync = async (app) => {

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { accountError } from '../../../plugins/accounts/errors.js'
-import { auditContext } from '../../../plugins/accounts/route-helpers.js'
-import { requireAal2WhenFactors } from '../../../plugins/factors/factors.js'
+import { ACCOUNT_TYPES, accountError, auditContext } from '../../../plugins/accounts/index.js'
+import { requireAal2WhenFactors } from '../../../plugins/factors/index.js'
 import { UserIdArgsSchema } from '../../../schemas/admin.js'
 import { EraseUserResponseSchema } from '../../../schemas/privacy.js'
 

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { accountError } from '../../../plugins/accounts/errors.js'
-import { auditContext } from '../../../plugins/accounts/route-helpers.js'
+import { ACCOUNT_TYPES, accountError, auditContext } from '../../../plugins/accounts/index.js'
 import { UserIdArgsSchema } from '../../../schemas/admin.js'
 import { ExportResponseSchema } from '../../../schemas/privacy.js'
-import { sendExport } from '../../../plugins/privacy/privacy.js'
+import { sendExport } from '../../../plugins/privacy/index.js'
 
 const USER = ACCOUNT_TYPES.user
 const ADMIN = ACCOUNT_TYPES.admin

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { GetOrgByAdminResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
-import { notFound } from '../../../plugins/orgs/access.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { notFound, orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/admins/getorg `organizationId`: the organization (deleted or not), its members, roles and API keys (prefixes, never secrets). */
 const getorg: FastifyPluginAsync = async (app) => {

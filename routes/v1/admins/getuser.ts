@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { GetUserResponseSchema, UserIdArgsSchema } from '../../../schemas/admin.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { accountError } from '../../../plugins/accounts/errors.js'
+import { ACCOUNT_TYPES, accountError } from '../../../plugins/accounts/index.js'
 
 /** /v1/admins/getuser `userId`: the user as admins see it, with its devices (none is `current`) and second factors. */
 const getuser: FastifyPluginAsync = async (app) => {

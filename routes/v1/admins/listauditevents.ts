@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { ListAuditEventsArgsSchema, ListAuditEventsResponseSchema } from '../../../schemas/admin.js'
 import { cursorArg, encodeCursor } from '../../../plugins/core/cursor.js'
-import { listEvents } from '../../../plugins/audit/events.js'
+import { listEvents } from '../../../plugins/audit/index.js'
 
 /** /v1/admins/listauditevents: the audit log newest first, filtered, a page at a time. */
 const listauditevents: FastifyPluginAsync = async (app) => {

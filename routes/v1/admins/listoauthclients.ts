@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { ListOauthClientsArgsSchema, OauthClientsResponseSchema } from '../../../schemas/oauth-clients.js'
-import { ADMIN_ACCESS, clientsOf } from '../../../plugins/oidc/client-routes.js'
+import { ADMIN_ACCESS, clientsOf } from '../../../plugins/oidc/index.js'
 
 /** listoauthclients: every client, oldest first, never a secret. */
 const listoauthclients: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { ListUsersArgsSchema, ListUsersResponseSchema } from '../../../schemas/admin.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES } from '../../../plugins/accounts/index.js'
 import { cursorArg } from '../../../plugins/core/cursor.js'
 
 /** /v1/admins/listusers: users newest first, by email substring and status, a page at a time. */

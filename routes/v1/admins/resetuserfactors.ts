@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { AdminUserResponseSchema, UserIdArgsSchema } from '../../../schemas/admin.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { accountError } from '../../../plugins/accounts/errors.js'
-import { auditContext } from '../../../plugins/accounts/route-helpers.js'
+import { ACCOUNT_TYPES, accountError, auditContext } from '../../../plugins/accounts/index.js'
 
 /**
  * /v1/admins/resetuserfactors (admins only) with `userId`: the user's factors and recovery

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineUserAction } from '../../../plugins/admin/user-actions.js'
+import { defineUserAction } from '../../../plugins/admin/index.js'
 
 /** /v1/admins/restoreuser (admins) with `userId`: a deleted user restored (plugins/admin/user-actions.ts). */
 const restoreuser: FastifyPluginAsync = async (app) => {

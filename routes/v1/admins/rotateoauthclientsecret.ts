@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { OauthClientIdArgsSchema, OauthClientSecretResponseSchema } from '../../../schemas/oauth-clients.js'
-import { oauthClientError } from '../../../plugins/oidc/errors.js'
-import { ADMIN_ACCESS, NO_STORE, actorOf, clientsOf } from '../../../plugins/oidc/client-routes.js'
+import { oauthClientError, ADMIN_ACCESS, NO_STORE, actorOf, clientsOf } from '../../../plugins/oidc/index.js'
 
 /** rotateoauthclientsecret `clientId`: a new secret, shown this once; the old one is refused at once. */
 const rotateoauthclientsecret: FastifyPluginAsync = async (app) => {

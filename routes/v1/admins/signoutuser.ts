@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineUserAction } from '../../../plugins/admin/user-actions.js'
+import { defineUserAction } from '../../../plugins/admin/index.js'
 
 /** /v1/admins/signoutuser (admins) with `userId`: the user signed out on every device (plugins/admin/user-actions.ts). */
 const signoutuser: FastifyPluginAsync = async (app) => {

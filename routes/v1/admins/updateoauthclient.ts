@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { OauthClientResponseSchema, UpdateOauthClientArgsSchema } from '../../../schemas/oauth-clients.js'
-import { oauthClientError } from '../../../plugins/oidc/errors.js'
-import { ADMIN_ACCESS, actorOf, clientsOf } from '../../../plugins/oidc/client-routes.js'
+import { oauthClientError, ADMIN_ACCESS, actorOf, clientsOf } from '../../../plugins/oidc/index.js'
 
 /** updateoauthclient `clientId` and any of `name`, `redirectUris`, `grantTypes`, `scopes`, `organizationId` (null removes it). */
 const updateoauthclient: FastifyPluginAsync = async (app) => {

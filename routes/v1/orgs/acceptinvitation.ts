@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { AcceptInvitationArgsSchema, MyOrganizationResponseSchema } from '../../../schemas/orgs.js'
-import { auditContext } from '../../../plugins/accounts/route-helpers.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { auditContext } from '../../../plugins/accounts/index.js'
+import { orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/acceptinvitation: `token` of the mailed link: the signed-in user's email must be the invited one, and confirmed; works once. */
 const acceptinvitation: FastifyPluginAsync = async (app) => {

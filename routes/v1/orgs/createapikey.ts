@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { CreateApiKeyArgsSchema, CreatedApiKeyResponseSchema } from '../../../schemas/orgs.js'
-import { callerOf, orgOf } from '../../../plugins/orgs/access.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { callerOf, orgOf, orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/createapikey: `organizationId`, `name`, `permissions` (held by the caller; never `org:transfer` nor `org:delete`), `expiresIn` (seconds) (`apikeys:manage`): the key, once. */
 const createapikey: FastifyPluginAsync = async (app) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { CreateRoleArgsSchema, RoleResponseSchema } from '../../../schemas/orgs.js'
-import { callerOf, orgOf } from '../../../plugins/orgs/access.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { callerOf, orgOf, orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/createrole: `organizationId`, `name`, `permissions` (`roles:manage`; Latchkey's permissions or `app:<x>:<y>`, each held by the caller). */
 const createrole: FastifyPluginAsync = async (app) => {

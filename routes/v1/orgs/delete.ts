@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { EmptyResponseSchema, KeyOrgArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf, orgOf } from '../../../plugins/orgs/access.js'
+import { callerOf, orgOf } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/delete: `organizationId` (`org:delete`: owners): deleted softly; its members, keys and invitations stop working at once. */
 const deleteOrg: FastifyPluginAsync = async (app) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { EmptyResponseSchema, RoleIdArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf, orgOf } from '../../../plugins/orgs/access.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { callerOf, orgOf, orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/deleterole: `organizationId`, `roleId` (`roles:manage`): refused while a member holds it. */
 const deleterole: FastifyPluginAsync = async (app) => {

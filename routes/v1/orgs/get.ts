@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
-import { presentMine } from '../../../plugins/orgs/present.js'
+import { presentMine } from '../../../plugins/orgs/index.js'
 import { KeyOrgArgsSchema, MyOrganizationResponseSchema } from '../../../schemas/orgs.js'
 
 /** /v1/orgs/get: `organizationId`: the organization with the caller's role and permissions (a member's, or an API key's: role null). */

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { InvitationResponseSchema, InviteArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf, orgOf } from '../../../plugins/orgs/access.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { callerOf, orgOf, orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/invite: `organizationId`, `email`, `role` (`members:invite`, and every permission of the role): mails the accept-invite link (PUBLIC_APP_URL/..., else PUBLIC_URL/account/...; core/links.ts), valid 7 days. */
 const invite: FastifyPluginAsync = async (app) => {

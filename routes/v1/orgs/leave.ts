@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { EmptyResponseSchema, OrgArgsSchema } from '../../../schemas/orgs.js'
-import { auditContext } from '../../../plugins/accounts/route-helpers.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { auditContext } from '../../../plugins/accounts/index.js'
+import { orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/leave: `organizationId`: the caller's membership is deleted; the last owner cannot leave. */
 const leave: FastifyPluginAsync = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
-import { orgOf } from '../../../plugins/orgs/access.js'
+import { orgOf } from '../../../plugins/orgs/index.js'
 import { ApiKeysResponseSchema, KeyOrgArgsSchema } from '../../../schemas/orgs.js'
 
 /** /v1/orgs/listapikeys: `organizationId` (`apikeys:manage`). */

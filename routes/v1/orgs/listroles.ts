@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
-import { orgOf } from '../../../plugins/orgs/access.js'
+import { orgOf } from '../../../plugins/orgs/index.js'
 import { KeyOrgArgsSchema, RolesResponseSchema } from '../../../schemas/orgs.js'
 
 /** /v1/orgs/listroles: `organizationId` (`members:read`). */

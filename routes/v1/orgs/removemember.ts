@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { EmptyResponseSchema, MemberArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf, orgOf } from '../../../plugins/orgs/access.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { callerOf, orgOf, orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/removemember: `organizationId`, `userId` (`members:remove`, and every permission of the member's role): the membership is deleted; the last owner cannot be removed. */
 const removemember: FastifyPluginAsync = async (app) => {

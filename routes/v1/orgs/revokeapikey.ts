@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { ApiKeyIdArgsSchema, ApiKeyResponseSchema } from '../../../schemas/orgs.js'
-import { callerOf, orgOf } from '../../../plugins/orgs/access.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { callerOf, orgOf, orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/revokeapikey: `organizationId`, `apiKeyId` (`apikeys:manage`). */
 const revokeapikey: FastifyPluginAsync = async (app) => {

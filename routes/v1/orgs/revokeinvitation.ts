@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
-import { orgOf } from '../../../plugins/orgs/access.js'
+import { orgOf, orgError } from '../../../plugins/orgs/index.js'
 import { InvitationIdArgsSchema, InvitationResponseSchema } from '../../../schemas/orgs.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
 
 /** /v1/orgs/revokeinvitation: `organizationId`, `invitationId` (`members:invite`): its link stops working. */
 const revokeinvitation: FastifyPluginAsync = async (app) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { MemberResponseSchema, UpdateMemberArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf, orgOf } from '../../../plugins/orgs/access.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { callerOf, orgOf, orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/updatemember: `organizationId`, `userId`, `role` (`members:update`, and every permission of both roles): the member's version grows; the last owner cannot be demoted. */
 const updatemember: FastifyPluginAsync = async (app) => {

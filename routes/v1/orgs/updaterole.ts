@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { RoleResponseSchema, UpdateRoleArgsSchema } from '../../../schemas/orgs.js'
-import { callerOf, orgOf } from '../../../plugins/orgs/access.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
+import { callerOf, orgOf, orgError } from '../../../plugins/orgs/index.js'
 
 /** /v1/orgs/updaterole: `organizationId`, `roleId`, `name` and/or `permissions` (`roles:manage`): its members can do exactly the new permissions at once. */
 const updaterole: FastifyPluginAsync = async (app) => {

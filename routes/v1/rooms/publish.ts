@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { AppError } from '../../../plugins/core/errors.js'
-import { API_KEY_SCHEME } from '../../../plugins/accounts/auth.js'
-import { ACCOUNT_TYPES, clientOf } from '../../../plugins/accounts/registry.js'
-import { adminMfaRequired } from '../../../plugins/accounts/errors.js'
-import { orgError } from '../../../plugins/orgs/errors.js'
-import { notFound, forbidden } from '../../../plugins/orgs/access.js'
+import { API_KEY_SCHEME, ACCOUNT_TYPES, clientOf, adminMfaRequired } from '../../../plugins/accounts/index.js'
+import { orgError, notFound, forbidden } from '../../../plugins/orgs/index.js'
 import { PublishRoomArgsSchema, PublishedResponseSchema } from '../../../schemas/rooms.js'
-import { PUBLISH_PERMISSION, createPublishing } from '../../../plugins/realtime/publishing.js'
+import { PUBLISH_PERMISSION, createPublishing } from '../../../plugins/realtime/index.js'
 
 /**
  * /v1/rooms/publish: `room`, `event`, `data`, from a backend: an organization's API key holding

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { EnrollTotpArgsSchema, EnrollTotpResponseSchema } from '../../../schemas/factors.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { errorsOf, operation } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, errorsOf, operation } from '../../../plugins/accounts/index.js'
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' }
 

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
 import { ListFactorsResponseSchema } from '../../../schemas/factors.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { operation } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, operation } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/listfactors (authenticated): every factor of the caller, TOTP and passkeys, oldest first (200). */
 const listfactors: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { ListSessionsResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { operation } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, operation } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/listsessions (authenticated): the caller's devices, one per session family (200). */
 const listsessions: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

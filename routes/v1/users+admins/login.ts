@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { AuthResponseSchema, LoginArgsSchema } from '../../../schemas/accounts.js'
 import { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { countOutcomes, errorsOf, operation, passwordRateLimit, sendSignIn, sessionMeta } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, countOutcomes, errorsOf, operation, passwordRateLimit, sendSignIn, sessionMeta } from '../../../plugins/accounts/index.js'
 
 /**
  * /v1/<type>/login: email and password for an access token and a refresh token (201), or, for

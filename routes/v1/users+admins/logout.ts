@@ -2,9 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { RefreshArgsSchema } from '../../../schemas/accounts.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, operation, presentedRefreshToken } from '../../../plugins/accounts/route-helpers.js'
-import { signOut } from '../../../plugins/accounts/sign-out.js'
+import { accountTypeAt, auditContext, operation, presentedRefreshToken, signOut } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/logout (authenticated): revokes the presented session and clears the cookie (200). */
 const logout: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

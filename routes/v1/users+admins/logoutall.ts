@@ -2,9 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, operation } from '../../../plugins/accounts/route-helpers.js'
-import { signOut } from '../../../plugins/accounts/sign-out.js'
+import { accountTypeAt, auditContext, operation, signOut } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/logoutall (authenticated): every session and access token of the caller ends (200). */
 const logoutall: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { LogoutOthersResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, operation } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, auditContext, operation } from '../../../plugins/accounts/index.js'
 
 /**
  * /v1/<type>/logoutothers (authenticated): revokes every active session of the caller but its

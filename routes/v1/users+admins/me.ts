@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { AccountResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
 import { AppError } from '../../../plugins/core/errors.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { accountBody, operation } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, accountBody, operation } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/me (authenticated): the caller's own account (200). */
 const me: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

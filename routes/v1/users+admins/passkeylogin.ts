@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { PasskeyLoginArgsSchema } from '../../../schemas/passkeys.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { countOutcomes, errorsOf, operationNamed, sendIssued, sessionMeta } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, countOutcomes, errorsOf, operationNamed, sendIssued, sessionMeta } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/passkeylogin (public): a passkey's answer to passkeyloginoptions for a session, like login (201). */
 const passkeyLogin: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
 import { PasskeyLoginOptionsResponseSchema } from '../../../schemas/passkeys.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { operationNamed } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, operationNamed } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/passkeyloginoptions (public): the options of navigator.credentials.get() and the challenge's id (200). */
 const passkeyLoginOptions: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { FactorResponseSchema, PasskeyRegisterArgsSchema } from '../../../schemas/passkeys.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, errorsOf, operationNamed } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, auditContext, errorsOf, operationNamed } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/passkeyregister (authenticated): the authenticator's answer to passkeyregisteroptions becomes a verified factor (200). */
 const passkeyRegister: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
 import { PasskeyRegisterOptionsResponseSchema } from '../../../schemas/passkeys.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { errorsOf, operationNamed } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, errorsOf, operationNamed } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/passkeyregisteroptions (authenticated): the options of navigator.credentials.create() for a new passkey (200). */
 const passkeyRegisterOptions: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { AuthResponseSchema, RefreshArgsSchema } from '../../../schemas/accounts.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { countOutcomes, errorsOf, operation, presentedRefreshToken, sendIssued, sessionMeta } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, countOutcomes, errorsOf, operation, presentedRefreshToken, sendIssued, sessionMeta } from '../../../plugins/accounts/index.js'
 
 /** /v1/<type>/refresh: rotates the refresh token (cookie or argument) for a new pair (200). */
 const refresh: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {

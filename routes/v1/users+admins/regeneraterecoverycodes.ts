@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { ProofArgsSchema, RecoveryCodesResponseSchema } from '../../../schemas/factors.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
-import { checkProof } from '../../../plugins/factors/enrolment.js'
+import { accountTypeAt, auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
+import { checkProof } from '../../../plugins/factors/index.js'
 
 /**
  * /v1/<type>/regeneraterecoverycodes (an aal2 session, with a verified factor) with `password` or

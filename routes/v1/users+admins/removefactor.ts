@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { RemoveFactorArgsSchema } from '../../../schemas/factors.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
-import { checkProof } from '../../../plugins/factors/enrolment.js'
+import { accountTypeAt, auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
+import { checkProof } from '../../../plugins/factors/index.js'
 
 /**
  * /v1/<type>/removefactor (authenticated, aal2 while a verified factor exists) with `factorId`

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { EmailArgsSchema } from '../../../schemas/accounts.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, operation, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, auditContext, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
 
 /**
  * /v1/<type>/requestpasswordreset (public) with `email`: mails a reset link to an active account

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { ResetPasswordArgsSchema } from '../../../schemas/accounts.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, errorsOf, operation } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, auditContext, errorsOf, operation } from '../../../plugins/accounts/index.js'
 
 /**
  * /v1/<type>/resetpassword (public) with the `token` of a reset link and the new `password`:

@@ -2,9 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { RevokeSessionArgsSchema } from '../../../schemas/accounts.js'
-import { accountError } from '../../../plugins/accounts/errors.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, errorsOf, operation, refreshCookieOptions } from '../../../plugins/accounts/route-helpers.js'
+import { accountError, accountTypeAt, auditContext, errorsOf, operation, refreshCookieOptions } from '../../../plugins/accounts/index.js'
 
 /**
  * /v1/<type>/revokesession (authenticated) with `sessionId`, a family id from listsessions:

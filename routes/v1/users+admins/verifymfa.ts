@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { VerifyMfaArgsSchema } from '../../../schemas/factors.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, countOutcomes, errorsOf, operation, sendIssued, sessionMeta } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, auditContext, countOutcomes, errorsOf, operation, sendIssued, sessionMeta } from '../../../plugins/accounts/index.js'
 
 /**
  * /v1/<type>/verifymfa with `mfaToken` and `factorId` and `code`, or `recoveryCode`: the

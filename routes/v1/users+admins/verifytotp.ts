@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
 import { VerifyTotpArgsSchema, VerifyTotpResponseSchema } from '../../../schemas/factors.js'
-import { accountTypeAt } from '../../../plugins/accounts/registry.js'
-import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
+import { accountTypeAt, auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
 
 /**
  * /v1/<type>/verifytotp (authenticated) with `factorId` and `code`: the factor is verified and

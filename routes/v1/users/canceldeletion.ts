@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { auditContext, countOutcomes, operationNamed, sendSignIn, sessionMeta } from '../../../plugins/accounts/route-helpers.js'
+import { ACCOUNT_TYPES, auditContext, countOutcomes, operationNamed, sendSignIn, sessionMeta } from '../../../plugins/accounts/index.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
 import { CancelDeletionArgsSchema } from '../../../schemas/privacy.js'

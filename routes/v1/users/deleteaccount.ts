@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
+import { ACCOUNT_TYPES, auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/index.js'
 import { DeleteAccountResponseSchema, ReauthenticationArgsSchema } from '../../../schemas/privacy.js'
 
 const USER = ACCOUNT_TYPES.user

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
+import { ACCOUNT_TYPES, auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/index.js'
 import { AppError } from '../../../plugins/core/errors.js'
-import { sendExport } from '../../../plugins/privacy/privacy.js'
-import { auditContext, callerId, operationNamed, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
+import { sendExport } from '../../../plugins/privacy/index.js'
 import { ExportResponseSchema, ReauthenticationArgsSchema } from '../../../schemas/privacy.js'
 
 const USER = ACCOUNT_TYPES.user

@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
 import { ListAuthorizedAppsResponseSchema } from '../../../schemas/authorized-apps.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { operationNamed } from '../../../plugins/accounts/route-helpers.js'
-import { authorizedApps } from '../../../plugins/oidc/grants.js'
+import { ACCOUNT_TYPES, operationNamed } from '../../../plugins/accounts/index.js'
+import { authorizedApps } from '../../../plugins/oidc/index.js'
 
 const kind = ACCOUNT_TYPES.user
 

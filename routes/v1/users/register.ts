@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { AccountResponseSchema, AuthResponseSchema, RegisterArgsSchema } from '../../../schemas/accounts.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import type { Within } from '../../../plugins/accounts/sessions.js'
-import { accountBody, auditContext, errorsOf, operation, passwordRateLimit, sendIssued, sessionMeta } from '../../../plugins/accounts/route-helpers.js'
+import { ACCOUNT_TYPES, type Within, accountBody, auditContext, errorsOf, operation, passwordRateLimit, sendIssued, sessionMeta } from '../../../plugins/accounts/index.js'
 
 const kind = ACCOUNT_TYPES.user
 

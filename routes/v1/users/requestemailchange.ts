@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { RequestEmailChangeArgsSchema } from '../../../schemas/accounts.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
+import { ACCOUNT_TYPES, auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
 
 const kind = ACCOUNT_TYPES.user
 

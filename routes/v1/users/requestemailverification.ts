@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { auditContext, callerId, operation, passwordRateLimit } from '../../../plugins/accounts/route-helpers.js'
+import { ACCOUNT_TYPES, auditContext, callerId, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
 
 const kind = ACCOUNT_TYPES.user
 

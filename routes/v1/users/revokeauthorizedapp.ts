@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { RevokeAuthorizedAppArgsSchema, RevokeAuthorizedAppResponseSchema } from '../../../schemas/authorized-apps.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { operationNamed } from '../../../plugins/accounts/route-helpers.js'
-import { revokeAuthorizedApp } from '../../../plugins/oidc/grants.js'
+import { ACCOUNT_TYPES, operationNamed } from '../../../plugins/accounts/index.js'
+import { revokeAuthorizedApp } from '../../../plugins/oidc/index.js'
 
 const kind = ACCOUNT_TYPES.user
 

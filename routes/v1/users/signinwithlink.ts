@@ -3,8 +3,7 @@ import { defineAction } from '../../../plugins/core/action.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
 import { SignInLinkArgsSchema } from '../../../schemas/federation.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { auditContext, countOutcomes, sendSignIn, sessionMeta } from '../../../plugins/accounts/route-helpers.js'
+import { ACCOUNT_TYPES, auditContext, countOutcomes, sendSignIn, sessionMeta } from '../../../plugins/accounts/index.js'
 
 const USER = ACCOUNT_TYPES.user
 

@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { AppError } from '../../../plugins/core/errors.js'
 import { AuthResponseSchema, SwitchOrgArgsSchema } from '../../../schemas/accounts.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { errorsOf, operationNamed, presentedRefreshToken, sendIssued, sessionMeta } from '../../../plugins/accounts/route-helpers.js'
-import { ORG_ERRORS } from '../../../plugins/orgs/errors.js'
+import { ACCOUNT_TYPES, errorsOf, operationNamed, presentedRefreshToken, sendIssued, sessionMeta } from '../../../plugins/accounts/index.js'
+import { ORG_ERRORS } from '../../../plugins/orgs/index.js'
 
 const kind = ACCOUNT_TYPES.user
 

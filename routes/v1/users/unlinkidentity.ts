@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { UnlinkIdentityArgsSchema } from '../../../schemas/federation.js'
-import { auditContext } from '../../../plugins/accounts/route-helpers.js'
+import { auditContext } from '../../../plugins/accounts/index.js'
 
 /**
  * /v1/users/unlinkidentity (authenticated) with `identityId`: removes one of the caller's

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { AccountResponseSchema, VerifyEmailArgsSchema } from '../../../schemas/accounts.js'
-import { ACCOUNT_TYPES } from '../../../plugins/accounts/registry.js'
-import { accountBody, auditContext, errorsOf, operation } from '../../../plugins/accounts/route-helpers.js'
+import { ACCOUNT_TYPES, accountBody, auditContext, errorsOf, operation } from '../../../plugins/accounts/index.js'
 
 const kind = ACCOUNT_TYPES.user
 

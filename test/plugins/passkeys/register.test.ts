@@ -5,7 +5,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_TYPES, type AccountType } from '../../../plugins/accounts/registry.js'
-import { MAX_PASSKEYS } from '../../../plugins/passkeys/repository.js'
+import { MAX_PASSKEYS } from '../../../plugins/factors/passkey-repository.js'
 import { accountError, assertError, createTestAccount, signIn } from '../../helpers/accounts.js'
 import { freePort } from '../../../db/embedded.js'
 import { uuidv7 } from '../../../random.js'

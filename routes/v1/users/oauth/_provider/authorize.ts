@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import { defineAction } from '../../../../../plugins/core/action.js'
 import { AuthorizeArgsSchema, ProviderParamsSchema } from '../../../../../schemas/federation.js'
-import { STATE_COOKIE, stateCookieOptions, callbackUrl } from '../../../../../plugins/federation/round-trip.js'
+import { STATE_COOKIE, stateCookieOptions, callbackUrl } from '../../../../../plugins/federation/index.js'
 
 /**
  * GET /v1/users/oauth/<provider>/authorize?redirectTo=<url>: 302 to the provider, with a state,

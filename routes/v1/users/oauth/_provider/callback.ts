@@ -3,8 +3,8 @@ import { Type } from '@sinclair/typebox'
 import { defineAction } from '../../../../../plugins/core/action.js'
 import { CallbackArgsSchema, ProviderParamsSchema } from '../../../../../schemas/federation.js'
 import { cookiesOf } from '../../../../../plugins/core/cookies.js'
-import { auditContext } from '../../../../../plugins/accounts/route-helpers.js'
-import { STATE_COOKIE, stateCookieOptions } from '../../../../../plugins/federation/round-trip.js'
+import { auditContext } from '../../../../../plugins/accounts/index.js'
+import { STATE_COOKIE, stateCookieOptions } from '../../../../../plugins/federation/index.js'
 
 /**
  * GET /v1/users/oauth/<provider>/callback: where the provider sends the browser back. After

@@ -1,8 +1,7 @@
-import { ACCOUNT_TYPES, type AccountType } from '../accounts/registry.js'
+import { ACCOUNT_TYPES, type AccountType, tablesOf } from '../accounts/index.js'
 import { statement, type Queryable } from '../core/db.js'
 import { nameOf, type Row, type userFactors, type users } from '../../db/schema.js'
-import { tablesOf } from '../accounts/repository/shared.js'
-import { factorTablesOf } from '../factors/tables.js'
+import { factorTablesOf } from './tables.js'
 
 type FactorRow = Omit<Row<typeof userFactors>, 'user_id'>
 type OwnerRow = Row<typeof users>

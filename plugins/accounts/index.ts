@@ -1,0 +1,41 @@
+/**
+ * The accounts domain's door, the one file routes, app.ts and other domains import of it
+ * (test/layers.test.ts): users and admins, one implementation per account type (registry.ts):
+ * passwords and the hashing line, tokens, sessions and devices, sign-in steps, mailed-link flows,
+ * account safety, the registry of what every domain keeps about an account (data.ts), and what
+ * routes share (route-helpers.ts).
+ */
+export { default as passwordAdmission } from './admission.js'
+export type { Amr } from './assurance.js'
+export { API_KEY_SCHEME, default as auth } from './auth.js'
+export type { KeyCaller, PermissionHooks, RouteAccess } from './auth.js'
+export { claimAccount } from './claim.js'
+export { default as accountData } from './data.js'
+export type { AccountData, Counts } from './data.js'
+export { familyStart, revocations } from './devices.js'
+export { accountError, adminMfaRequired, perAccountType } from './errors.js'
+export type { AccountErrorName } from './errors.js'
+export { default as accountLifecycle } from './lifecycle.js'
+export type { SignIn } from './login.js'
+export { default as accountMetrics } from './metrics.js'
+export { default as accountOwnData } from './own-data.js'
+export { weakness } from './password-policy.js'
+export { ARGON2_HASH, BCRYPT_HASH, hashPassword, verifyPassword } from './passwords.js'
+export { ACCOUNT_TYPES, accountTypeAt, clientOf } from './registry.js'
+export type { Account, AccountType, AccountTypeName, OrgClaim } from './registry.js'
+export { REVOKE_CHANNEL, normalizeEmail, presentAccount, presentAdminView, repositoryOf } from './repository.js'
+export { dataStatements } from './repository/data.js'
+export type { StateChange } from './repository/owners.js'
+export { LAST_ID } from './repository/prune.js'
+export { clearMfaAttempts, pruneLoginAttempts } from './repository/safety.js'
+export { tablesOf } from './repository/shared.js'
+export { PAGES } from './repository/tokens.js'
+export type { Purpose } from './repository/tokens.js'
+export { accountBody, auditContext, callerId, countOutcomes, errorsOf, operation, operationNamed, passwordRateLimit, presentedRefreshToken, refreshCookieOptions, sendIssued, sendSignIn, sessionMeta } from './route-helpers.js'
+export { default as sessions } from './sessions.js'
+export type { Issued, SessionMeta, Within } from './sessions.js'
+export { signOut } from './sign-out.js'
+export { insertAccount } from './signup.js'
+export { default as signInSteps } from './steps.js'
+export type { SignInStep } from './steps.js'
+export { OPAQUE_TOKEN, hashToken, newOpaqueToken, default as tokens } from './tokens.js'
