@@ -92,7 +92,8 @@ async function accountServices (config: Config) {
   // One-shot commands count nothing and open no metrics port.
   await app.register(metrics, { enabled: false })
   await app.register(db)
-  const [{ registerAccountData }, { privacy }] = await Promise.all([import('./app.js'), import('./plugins/privacy/index.js')])
+  const { registerAccountData } = await import('./app.js')
+  const { privacy } = await import('./plugins/privacy/index.js')
   await registerAccountData(app)
   await app.register(accountAdmin)
   await app.register(privacy)

@@ -127,6 +127,36 @@ t.test('another domain is reached through its door only', async (t) => {
   t.same(list(ownDoor), [], 'a domain\'s files import each other, not their own door (no cycle through it)')
 })
 
+/** The names each door is imported for, by the sources (`import { a, type B as C } from '.../index.js'`, `const { a } = await import(...)`). */
+function doorNames (): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>()
+  const clause = /(?:import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*|const\s+\{([^}]*)\}\s*=\s*await\s+import\(\s*)['"]([^'"]+)['"]/g
+  for (const from of SOURCES.flatMap(tsFiles)) {
+    for (const m of readFileSync(join(ROOT, from), 'utf8').matchAll(clause)) {
+      const door = resolveSpec(from, m[3])
+      if (!door || !isDoor(door)) continue
+      const set = names.get(door) ?? names.set(door, new Set()).get(door)!
+      for (const part of (m[1] ?? m[2]).split(',')) {
+        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+|\s*:\s*/)[0]
+        if (name) set.add(name)
+      }
+    }
+  }
+  return names
+}
+
+t.test('a door offers only what something imports', async (t) => {
+  const used = doorNames()
+  t.ok(used.get('plugins/orgs/index.ts')?.has('membersHoldingSql'), 'a known import of a door is read')
+  const unused = ORDER.flatMap((domain) => {
+    const door = `plugins/${domain}/index.ts`
+    const exported = [...readFileSync(join(ROOT, door), 'utf8').matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)]
+      .flatMap((m) => m[1].split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!).filter(Boolean))
+    return exported.filter((name) => !used.get(door)?.has(name)).map((name) => `${door}: ${name}`)
+  })
+  t.same(unused, [], 'no export of a door that nothing imports')
+})
+
 t.test('each domain uses only the domains below it; core and schemas none', async (t) => {
   const upward = graph.edges.filter(([from, to]) => {
     const [a, b] = [domainOf(from), domainOf(to)]

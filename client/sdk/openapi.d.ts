@@ -2671,6 +2671,7 @@ export interface paths {
          *     - 401 `UNAUTHORIZED`: Authentication is required
          *     - 403 `FORBIDDEN`: You are not allowed to do this
          *     - 403 `ORG.FORBIDDEN`: Missing permission in this organization: <permission>
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
          *     - 404 `ORG.NOT_FOUND`: Organization not found
          *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
          *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
@@ -9355,7 +9356,10 @@ export interface operations {
                 /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
                 lang?: components["parameters"]["lang"];
             };
-            header?: never;
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
             path?: never;
             cookie?: never;
         };

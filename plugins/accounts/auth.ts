@@ -30,7 +30,12 @@ export interface RouteAccess {
    * A route with a permission string also accepts `Authorization: api-key <key>`.
    */
   permission?: string | true
-  /** With `permission: true`: any API key of the organization is accepted too (what the organization is, not what to do in it). */
+  /**
+   * `Authorization: api-key <key>` accepted too. With `permission: true`: any key of the
+   * organization (what the organization is, not what to do in it). Without a permission, on a
+   * route whose organization is not an argument (`/v1/rooms/publish`, where the room names it):
+   * any valid key, and the route decides what the key may do there (`request.apiKey`).
+   */
   apiKeys?: true
 }
 
@@ -124,8 +129,9 @@ export default fp(async (app) => {
     }
   }
 
+  // A key has no session, hence no second factor: what it may do is its permissions.
   const refuseAal1: preValidationAsyncHookHandler = async (request) => {
-    if (request.account?.aal !== 'aal2') throw adminMfaRequired()
+    if (!request.apiKey && request.account?.aal !== 'aal2') throw adminMfaRequired()
   }
 
   app.addHook('onRoute', (route) => {
@@ -141,7 +147,8 @@ export default fp(async (app) => {
     }
     if (!(type in ACCOUNT_TYPES)) throw new Error(`route ${route.url}: unknown account type ${type}`)
     if (assurance !== 'policy' && assurance !== 'aal1') throw new Error(`route ${route.url}: auth without an assurance ('policy' or 'aal1')`)
-    if (apiKeys && permission !== true) throw new Error(`route ${route.url}: apiKeys goes with permission: true`)
+    if (apiKeys && permission !== true && permission !== undefined) throw new Error(`route ${route.url}: apiKeys goes with permission: true, or none`)
+    if (apiKeys && !hooks) throw new Error(`route ${route.url}: API keys, and nothing checks them`)
     const keys = typeof permission === 'string' || apiKeys ? hooks : null
     const member = permission !== undefined ? hooks?.member : undefined
     route.onRequest = [...[route.onRequest ?? []].flat(), authenticator(type, keys, member)]

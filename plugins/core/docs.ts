@@ -111,7 +111,7 @@ const API_KEY_SCHEME: Json = {
  */
 function transform (translate: (key: string) => string) {
   return function ({ schema, url, route, openapiObject }: { schema: FastifySchema, url: string, route: RouteOptions, openapiObject: Json }) {
-    const config = route.config as { operation?: string, auth?: string, permission?: string | true, schemes?: string[] } | undefined
+    const config = route.config as { operation?: string, auth?: string, permission?: string | true, apiKeys?: true } | undefined
     if (!schema || schema.hide) return { schema, url }
     const args = schema.querystring as Json | undefined
     const { anyMethod, hasArgs } = routeShape(route)
@@ -123,15 +123,11 @@ function transform (translate: (key: string) => string) {
       const name = `jwt-${config.auth}`
       out.security = [{ [name]: [] }]
       openapiObject.components.securitySchemes[name] = securityScheme(name)
-      if (typeof config.permission === 'string') {
-        // Either scheme: a member's access token, or an API key of the organization holding the permission.
+      if (typeof config.permission === 'string' || config.apiKeys) {
+        // Either scheme: an access token, or an API key (of the organization, holding the permission where one is named).
         out.security.push({ [API_KEY]: [] })
         openapiObject.components.securitySchemes[API_KEY] = API_KEY_SCHEME
       }
-    }
-    for (const name of config?.schemes ?? []) {
-      out.security.push({ [name]: [] })
-      openapiObject.components.securitySchemes[name] = name === API_KEY ? API_KEY_SCHEME : securityScheme(name)
     }
     out.response = Object.fromEntries(Object.entries((schema.response ?? {}) as Json).map(([status, body]) =>
       [status, body === ErrorSchema ? { ...body, [ERROR_BODY]: true } : body]))

@@ -15,8 +15,6 @@ declare module 'fastify' {
      * (arguments, authentication, rate limit, 5xx) are added there from the route's declaration.
      */
     errors?: ReadonlyArray<string | { error: string, when: string }>
-    /** The Authorization schemes of a route that authenticates by itself (no `auth`), as openapi.json lists them. */
-    schemes?: readonly string[]
   }
   interface FastifyInstance {
     frameworkError: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => FastifyReply
