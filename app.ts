@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyPluginAsync } from 'fastify'
 import type { DestinationStream } from 'pino'
 import autoload from '@fastify/autoload'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -79,12 +79,12 @@ const VERSIONED = /^\/(v[0-9]+)\//
 /**
  * routes/: one file per endpoint, autoloaded per version (folder names are the path's prefixes:
  * routes/v1/posts/create.ts serves /v1/posts/create), next to app.ts in the sources and in dist/
- * alike. A folder named `a+b` holds actions served under both prefixes (routes/v1/users+admins/login.ts
- * serves /v1/users/login and /v1/admins/login), written once: each file's plugin is told which
- * prefix it is registered under (SharedRouteOptions).
+ * alike. An action users and admins share is written once, in routes/v1/users/, and declares
+ * `export const sharedWith = ['admins']`: its plugin is registered under /v1/admins too, and takes
+ * its account type from the prefix it serves (servedUnder). The webhook endpoints of organizations
+ * (routes/v1/orgs/) are shared with admins the same way.
  */
 const ROUTES_DIR = fileURLToPath(new URL('./routes', import.meta.url))
-const SHARED = /\+/
 
 function trustHops (hops: number) {
   return (_address: string, hop: number) => hop < hops
@@ -224,30 +224,31 @@ async function register (app: FastifyInstance, opts: AppOptions, role: 'serve' |
   await app.ready()
 }
 
+/** What a route file exports: its plugin, and the other prefixes of its version it is also served under. */
+interface RouteModule { default: FastifyPluginAsync, sharedWith?: readonly string[] }
+
 /**
- * Imports every module under `dir`, one after another. Node's ESM loader walks the loaded module
- * graph for each dynamic import, longer for concurrent ones, and autoload imports a folder's files
- * all at once: imported in turn first (autoload then finds them cached), the routes cost a start
- * about half the time (bench/README.md#the-design-cards-layout).
+ * Every module under `dir` (its path and exports), imported one after another. Node's ESM loader
+ * walks the loaded module graph for each dynamic import, longer for concurrent ones, and autoload
+ * imports a folder's files all at once: imported in turn first (autoload then finds them cached),
+ * the routes cost a start about half the time (bench/README.md#the-design-cards-layout).
  */
-async function importInTurn (dir: string): Promise<void> {
+async function importInTurn (dir: string): Promise<Array<[string, RouteModule]>> {
+  const modules: Array<[string, RouteModule]> = []
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) await importInTurn(path)
-    else if (/\.(js|ts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) await import(pathToFileURL(path).href)
+    if (entry.isDirectory()) modules.push(...await importInTurn(path))
+    else if (/\.(js|ts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) modules.push([path, await import(pathToFileURL(path).href)])
   }
+  return modules
 }
 
-/** Every route: routes/, and each shared folder once per prefix it names. */
+/** Every route: routes/ autoloaded, then each shared route again under every prefix it names. */
 async function registerRoutes (app: FastifyInstance) {
-  await importInTurn(ROUTES_DIR)
-  await app.register(autoload, { dir: ROUTES_DIR, dirNameRoutePrefix: true, routeParams: true, ignorePattern: SHARED })
-  for (const version of readdirSync(ROUTES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory())) {
-    const shared = readdirSync(join(ROUTES_DIR, version.name), { withFileTypes: true }).filter((e) => e.isDirectory() && SHARED.test(e.name))
-    for (const folder of shared) {
-      for (const under of folder.name.split('+')) {
-        await app.register(autoload, { dir: join(ROUTES_DIR, version.name, folder.name), options: { prefix: `/${version.name}/${under}`, under } })
-      }
-    }
+  const modules = await importInTurn(ROUTES_DIR)
+  await app.register(autoload, { dir: ROUTES_DIR, dirNameRoutePrefix: true, routeParams: true })
+  for (const [path, route] of modules) {
+    const version = relative(ROUTES_DIR, path).split(sep)[0]
+    for (const under of route.sharedWith ?? []) await app.register(route.default, { prefix: `/${version}/${under}` })
   }
 }

@@ -40,7 +40,7 @@ const TAP = join('node_modules', 'tap', 'dist', 'esm', 'run.mjs')
 // dozens of times; lockout and reuse windows that must be waited out; the files that hash on every
 // core on purpose (overload, admission) or send thousands of requests (fuzz, cross-instance).
 const SLOW = ['test/package.test.ts', 'test/plugins/accounts/lockout.test.ts', 'test/plugins/factors/lockout.test.ts',
-  'test/routes/v1/users+admins/refresh-reuse.test.ts', 'test/plugins/accounts/overload.test.ts', 'test/plugins/accounts/admission.test.ts',
+  'test/routes/v1/users/refresh-reuse.test.ts', 'test/plugins/accounts/overload.test.ts', 'test/plugins/accounts/admission.test.ts',
   'test/fuzz.test.ts', 'test/cross-instance.test.ts']
 const slow = (file: string) => SLOW.includes(file) || file.startsWith('test/cli/')
 // A fresh install's tap is built with its default plugins, @tapjs/typescript among them, which

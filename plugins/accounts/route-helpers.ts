@@ -10,7 +10,7 @@ import type { AccountResponseSchema, AuthResponseSchema, PublicAccount } from '.
 import type { MfaRequiredResponseSchema } from '../../schemas/factors.js'
 
 /**
- * What the account routes share (routes/v1/users+admins/, routes/v1/users/): each takes its
+ * What the account routes share (routes/v1/users/, some shared with admins): each takes its
  * account type from the prefix it is served under, and with it its operation name and errors.
  */
 export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logoutall' | 'me' |

@@ -44,10 +44,13 @@ export type ActionSpec<Args extends TSchema, Params extends TSchema, Success ext
   }
 
 /**
- * The options of a route file in a shared folder of routes/ (`users+admins`): the prefix it is
- * registered under this time, without the version (`users`), from which it takes its account type.
+ * The prefix a route plugin is registered under, without the version (`users` under /v1/users):
+ * a route file that declares `sharedWith` is registered under its own folder's prefix and under
+ * each one it names (app.ts), and takes from this which it is serving (its account type).
  */
-export interface SharedRouteOptions { under: string }
+export function servedUnder (app: FastifyInstance): string {
+  return app.prefix.split('/').pop() ?? ''
+}
 
 /**
  * Defines an action on `app` (the routes plugin of its domain, under that plugin's prefix): every

@@ -8,7 +8,7 @@ export type Owner = 'admin' | 'org'
 
 const OWNERS: Record<string, Owner> = { admins: 'admin', orgs: 'org' }
 
-/** The owner whose endpoints are managed under `/v1/<under>`: a route file of routes/v1/admins+orgs/. */
+/** The owner whose endpoints are managed under `/v1/<under>`: the webhook routes of routes/v1/orgs/, shared with admins. */
 export function ownerAt (under: string): Owner {
   const owner = OWNERS[under]
   if (!owner) throw new Error(`no webhook owner is served under /v1/${under}`)

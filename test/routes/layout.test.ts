@@ -2,8 +2,9 @@
  * routes/: the API as files. The document the service serves is the one it served before its
  * endpoints moved here (test/fixtures/openapi-before-layout.json: paths, operations, schemas), and
  * every documented path has its file where the path says: /v1/orgs/create in routes/v1/orgs/create.ts,
- * /v1/users/login in routes/v1/users/login.ts or in a shared folder naming `users`
- * (routes/v1/users+admins/login.ts), a path parameter as a `_name` folder.
+ * a path parameter as a `_name` folder; /v1/admins/login in routes/v1/admins/login.ts, or in a
+ * file of another folder of its version that declares it serves `admins` too
+ * (routes/v1/users/login.ts: `export const sharedWith = ['admins']`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,18 +17,21 @@ const BEFORE = join(ROOT, 'test', 'fixtures', 'openapi-before-layout.json')
 // Outside the versions, where the path is not a file name.
 const SPECIAL: Record<string, string> = { '/': 'root.ts', '/.well-known/jwks.json': 'jwks.ts' }
 
-/** The files that may serve `path`: its own, or one in a shared folder of its version naming its prefix. */
-export function candidates (path: string): string[] {
+/** The prefixes a route file declares it is served under besides its own folder's. */
+const sharedWith = (file: string) => JSON.parse((/export const sharedWith = (\[[^\]]*\])/.exec(readFileSync(join(ROUTES, file), 'utf8'))?.[1] ?? '[]').replace(/'/g, '"')) as string[]
+
+/** The files that may serve `path`: its own, or one in another folder of its version that shares itself with the path's prefix. */
+function candidates (path: string): string[] {
   if (SPECIAL[path]) return [SPECIAL[path]]
   const parts = path.slice(1).split('/').map((p) => p.replace(/^\{(\w+)\}$/, '_$1'))
   const file = `${parts.join('/')}.ts`
   if (parts.length < 3) return [file]
   const [version, prefix, ...rest] = parts
   const versionDir = join(ROUTES, version)
-  const shared = existsSync(versionDir)
-    ? readdirSync(versionDir).filter((name) => name.includes('+') && name.split('+').includes(prefix))
-    : []
-  return [file, ...shared.map((folder) => [version, folder, ...rest].join('/') + '.ts')]
+  const shared = readdirSync(versionDir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== prefix)
+    .map((e) => [version, e.name, ...rest].join('/') + '.ts')
+    .filter((other) => existsSync(join(ROUTES, other)) && sharedWith(other).includes(prefix))
+  return [file, ...shared]
 }
 
 /**
@@ -61,10 +65,12 @@ t.test('the document is the one served before the endpoints moved to routes/', a
 t.test('routes/ mirrors the paths', async (t) => {
   const doc = JSON.parse(readFileSync(BEFORE, 'utf8'))
   t.same(candidates('/v1/users/oauth/{provider}/authorize')[0], 'v1/users/oauth/_provider/authorize.ts', 'a parameter is a _folder')
+  t.same(candidates('/v1/admins/login'), ['v1/admins/login.ts', 'v1/users/login.ts'], 'the admins\' login is the users\' file, which says so')
+  t.same(candidates('/v1/admins/register'), ['v1/admins/register.ts'], 'the users\' register does not serve admins')
+  t.same(candidates('/v1/admins/createwebhook'), ['v1/admins/createwebhook.ts', 'v1/orgs/createwebhook.ts'], 'nor only accounts: the webhook endpoints')
   const missing = Object.keys(doc.paths).filter((path) => !candidates(path).some((file) => existsSync(join(ROUTES, file))))
   t.same(missing, [], 'every documented path has its file')
   const prefixes = new Set(Object.keys(doc.paths).map((p) => p.split('/').slice(1, 3).join('/')))
-  const folders = readdirSync(join(ROUTES, 'v1'), { withFileTypes: true }).filter((e) => e.isDirectory())
-    .flatMap((e) => e.name.split('+').map((name) => `v1/${name}`))
+  const folders = readdirSync(join(ROUTES, 'v1'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `v1/${e.name}`)
   t.same(folders.filter((f) => !prefixes.has(f)), [], 'every folder of routes/v1 is a prefix of the API')
 })

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { WebhookArgs, WebhookDeliveryResponseSchema } from '../../../schemas/webhooks.js'
 import { webhookError, accessOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** redeliverwebhook `webhookId`, `deliveryId`: sent again now (same webhook-id), with a fresh schedule of retries. */
-const redeliverwebhook: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const owner = ownerAt(under)
+const redeliverwebhook: FastifyPluginAsync = async (app) => {
+  const owner = ownerAt(servedUnder(app))
   const { webhooks } = app
   defineAction(app, {
     url: '/redeliverwebhook',

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { VerifyTotpArgsSchema, VerifyTotpResponseSchema } from '../../../schemas/factors.js'
 import { accountTypeAt, auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/verifytotp (authenticated) with `factorId` and `code`: the factor is verified and
  * ten recovery codes are shown this once (200); the first verified factor revokes the
  * account's other sessions.
  */
-const verifytotp: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const verifytotp: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { factors } = app
   defineAction(app, {
     url: '/verifytotp',

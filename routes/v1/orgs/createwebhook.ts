@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { CreatedWebhookResponseSchema, WebhookArgs } from '../../../schemas/webhooks.js'
 import { webhookError, accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** createwebhook `url`, `events` (audit event names or `*`), `description`: the endpoint and its secret, shown this once (at most WEBHOOK_MAX_ENDPOINTS). */
-const createwebhook: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const owner = ownerAt(under)
+const createwebhook: FastifyPluginAsync = async (app) => {
+  const owner = ownerAt(servedUnder(app))
   const { webhooks } = app
   defineAction(app, {
     url: '/createwebhook',

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
 import { PasskeyLoginOptionsResponseSchema } from '../../../schemas/passkeys.js'
 import { accountTypeAt, operationNamed } from '../../../plugins/accounts/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** /v1/<type>/passkeyloginoptions (public): the options of navigator.credentials.get() and the challenge's id (200). */
-const passkeyLoginOptions: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const passkeyLoginOptions: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { passkeys } = app
   defineAction(app, {
     url: '/passkeyloginoptions',

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { LogoutOthersResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
 import { accountTypeAt, auditContext, operation } from '../../../plugins/accounts/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/logoutothers (authenticated): revokes every active session of the caller but its
  * own family (200, `revoked`: how many). tokenVersion stays, so the caller's access token keeps
  * working; the other devices lose their refresh tokens and sockets at once.
  */
-const logoutothers: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const logoutothers: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { sessions } = app
   defineAction(app, {
     url: '/logoutothers',

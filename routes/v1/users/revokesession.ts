@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { RevokeSessionArgsSchema } from '../../../schemas/accounts.js'
 import { accountError, accountTypeAt, auditContext, errorsOf, operation, refreshCookieOptions } from '../../../plugins/accounts/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/revokesession (authenticated) with `sessionId`, a family id from listsessions:
@@ -10,8 +13,8 @@ import { accountError, accountTypeAt, auditContext, errorsOf, operation, refresh
  * caller's own family is a logout (the cookie is cleared). Another owner's family, or one with
  * no active session, is 404 `<TYPE>.SESSION_NOT_FOUND`.
  */
-const revokesession: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const revokesession: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { sessions } = app
   const cookie = refreshCookieOptions(app)
   defineAction(app, {

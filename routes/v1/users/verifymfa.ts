@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { VerifyMfaArgsSchema } from '../../../schemas/factors.js'
 import { accountTypeAt, auditContext, countOutcomes, errorsOf, operation, sendIssued, sessionMeta } from '../../../plugins/accounts/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/verifymfa with `mfaToken` and `factorId` and `code`, or `recoveryCode`: the
@@ -11,8 +14,8 @@ import { accountTypeAt, auditContext, countOutcomes, errorsOf, operation, sendIs
  * lock the account's codes (429) whatever the challenge: no limit per IP here, which would refuse
  * an office behind one address.
  */
-const verifymfa: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const verifymfa: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { factors } = app
   defineAction(app, {
     url: '/verifymfa',

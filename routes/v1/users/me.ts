@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { AccountResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
 import { AppError } from '../../../plugins/core/errors.js'
 import { accountTypeAt, accountBody, operation } from '../../../plugins/accounts/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** /v1/<type>/me (authenticated): the caller's own account (200). */
-const me: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const me: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { sessions } = app
   defineAction(app, {
     url: '/me',

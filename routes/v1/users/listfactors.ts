@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
 import { ListFactorsResponseSchema } from '../../../schemas/factors.js'
 import { accountTypeAt, operation } from '../../../plugins/accounts/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** /v1/<type>/listfactors (authenticated): every factor of the caller, TOTP and passkeys, oldest first (200). */
-const listfactors: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const listfactors: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { factors } = app
   defineAction(app, {
     url: '/listfactors',

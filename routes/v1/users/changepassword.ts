@@ -1,16 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { ChangePasswordArgsSchema } from '../../../schemas/accounts.js'
 import { accountTypeAt, auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/changepassword (authenticated) with `currentPassword` and `newPassword`: every other
  * device is signed out, this one stays signed in (200). A wrong current password is
  * INVALID_CURRENT_PASSWORD, and guesses are limited per account like logins.
  */
-const changepassword: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const changepassword: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { accountLifecycle } = app
   defineAction(app, {
     url: '/changepassword',

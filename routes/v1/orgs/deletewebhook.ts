@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { WebhookArgs, WebhookDeletedResponseSchema } from '../../../schemas/webhooks.js'
 import { webhookError, accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** deletewebhook `webhookId`: the endpoint and its deliveries; nothing more is sent to it. */
-const deletewebhook: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const owner = ownerAt(under)
+const deletewebhook: FastifyPluginAsync = async (app) => {
+  const owner = ownerAt(servedUnder(app))
   const { webhooks } = app
   defineAction(app, {
     url: '/deletewebhook',

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { EnrollTotpArgsSchema, EnrollTotpResponseSchema } from '../../../schemas/factors.js'
 import { accountTypeAt, errorsOf, operation } from '../../../plugins/accounts/index.js'
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' }
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /**
  * /v1/<type>/enrolltotp (authenticated), `name` optional: a new unverified TOTP factor, its
  * secret, otpauth:// URI and QR code (200), shown this once; verifytotp verifies it.
  */
-const enrolltotp: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const enrolltotp: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { factors } = app
   defineAction(app, {
     url: '/enrolltotp',

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { NoArgsSchema } from '../../../schemas/accounts.js'
 import { PasskeyRegisterOptionsResponseSchema } from '../../../schemas/passkeys.js'
 import { accountTypeAt, errorsOf, operationNamed } from '../../../plugins/accounts/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** /v1/<type>/passkeyregisteroptions (authenticated): the options of navigator.credentials.create() for a new passkey (200). */
-const passkeyRegisterOptions: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const passkeyRegisterOptions: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { passkeys } = app
   defineAction(app, {
     url: '/passkeyregisteroptions',

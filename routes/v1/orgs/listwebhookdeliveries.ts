@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { WebhookArgs, WebhookDeliveriesResponseSchema } from '../../../schemas/webhooks.js'
 import { webhookError, accessOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** listwebhookdeliveries `webhookId`, `status`, `limit`, `cursor`: newest first, with attempts, last response code and duration. */
-const listwebhookdeliveries: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const owner = ownerAt(under)
+const listwebhookdeliveries: FastifyPluginAsync = async (app) => {
+  const owner = ownerAt(servedUnder(app))
   const { webhooks } = app
   defineAction(app, {
     url: '/listwebhookdeliveries',

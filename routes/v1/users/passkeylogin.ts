@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { AuthResponseSchema } from '../../../schemas/accounts.js'
 import { PasskeyLoginArgsSchema } from '../../../schemas/passkeys.js'
 import { accountTypeAt, countOutcomes, errorsOf, operationNamed, sendIssued, sessionMeta } from '../../../plugins/accounts/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** /v1/<type>/passkeylogin (public): a passkey's answer to passkeyloginoptions for a session, like login (201). */
-const passkeyLogin: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const passkeyLogin: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { passkeys } = app
   defineAction(app, {
     url: '/passkeylogin',

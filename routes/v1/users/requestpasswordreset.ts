@@ -1,16 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { EmailArgsSchema } from '../../../schemas/accounts.js'
 import { accountTypeAt, auditContext, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/requestpasswordreset (public) with `email`: mails a reset link to an active account
  * with that address. Always 200 with the same body, whether or not there is one (no enumeration);
  * limited per IP and email like login.
  */
-const requestpasswordreset: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const requestpasswordreset: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { accountLifecycle } = app
   defineAction(app, {
     url: '/requestpasswordreset',

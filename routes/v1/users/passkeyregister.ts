@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { FactorResponseSchema, PasskeyRegisterArgsSchema } from '../../../schemas/passkeys.js'
 import { accountTypeAt, auditContext, errorsOf, operationNamed } from '../../../plugins/accounts/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** /v1/<type>/passkeyregister (authenticated): the authenticator's answer to passkeyregisteroptions becomes a verified factor (200). */
-const passkeyRegister: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const passkeyRegister: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { passkeys } = app
   defineAction(app, {
     url: '/passkeyregister',

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { RefreshArgsSchema } from '../../../schemas/accounts.js'
 import { accountTypeAt, auditContext, operation, presentedRefreshToken, signOut } from '../../../plugins/accounts/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** /v1/<type>/logout (authenticated): revokes the presented session and clears the cookie (200). */
-const logout: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const logout: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { sessions } = app
   defineAction(app, {
     url: '/logout',

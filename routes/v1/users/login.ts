@@ -1,15 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { AuthResponseSchema, LoginArgsSchema } from '../../../schemas/accounts.js'
 import { MfaRequiredResponseSchema } from '../../../schemas/factors.js'
 import { accountTypeAt, countOutcomes, errorsOf, operation, passwordRateLimit, sendSignIn, sessionMeta } from '../../../plugins/accounts/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/login: email and password for an access token and a refresh token (201), or, for
  * an account with a verified TOTP factor, the second step (200 mfaRequired; verifymfa ends it).
  */
-const login: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const login: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { sessions } = app
   defineAction(app, {
     url: '/login',

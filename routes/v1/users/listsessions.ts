@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { ListSessionsResponseSchema, NoArgsSchema } from '../../../schemas/accounts.js'
 import { accountTypeAt, operation } from '../../../plugins/accounts/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** /v1/<type>/listsessions (authenticated): the caller's devices, one per session family (200). */
-const listsessions: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const listsessions: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { sessions } = app
   defineAction(app, {
     url: '/listsessions',

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { ResetPasswordArgsSchema } from '../../../schemas/accounts.js'
 import { accountTypeAt, auditContext, errorsOf, operation } from '../../../plugins/accounts/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/resetpassword (public) with the `token` of a reset link and the new `password`:
  * sets it, confirms the email, and signs the account out everywhere (200).
  */
-const resetpassword: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const resetpassword: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { accountLifecycle } = app
   defineAction(app, {
     url: '/resetpassword',

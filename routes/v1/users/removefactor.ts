@@ -1,17 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { Success } from '../../../schemas/common.js'
 import { RemoveFactorArgsSchema } from '../../../schemas/factors.js'
 import { accountTypeAt, auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
 import { checkProof } from '../../../plugins/factors/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/removefactor (authenticated, aal2 while a verified factor exists) with `factorId`
  * and `password` or a current `code`: the factor is removed and the account's other sessions
  * are revoked (200).
  */
-const removefactor: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const removefactor: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { factors } = app
   defineAction(app, {
     url: '/removefactor',

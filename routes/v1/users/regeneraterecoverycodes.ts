@@ -1,16 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { ProofArgsSchema, RecoveryCodesResponseSchema } from '../../../schemas/factors.js'
 import { accountTypeAt, auditContext, callerId, errorsOf, operation, passwordRateLimit } from '../../../plugins/accounts/index.js'
 import { checkProof } from '../../../plugins/factors/index.js'
+
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
 
 /**
  * /v1/<type>/regeneraterecoverycodes (an aal2 session, with a verified factor) with `password` or
  * a current `code`: ten new recovery codes, shown this once; the old ones die and the account's
  * other sessions are revoked (200).
  */
-const regeneraterecoverycodes: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const kind = accountTypeAt(under)
+const regeneraterecoverycodes: FastifyPluginAsync = async (app) => {
+  const kind = accountTypeAt(servedUnder(app))
   const { factors } = app
   defineAction(app, {
     url: '/regeneraterecoverycodes',

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { defineAction, type SharedRouteOptions } from '../../../plugins/core/action.js'
+import { defineAction, servedUnder } from '../../../plugins/core/action.js'
 import { WebhookArgs, WebhookSecretResponseSchema } from '../../../schemas/webhooks.js'
 import { webhookError, accessOf, actorOf, operationOf, ownerAt, scopeOf } from '../../../plugins/webhooks/index.js'
 
+/** Served under /v1/admins too, by the same plugin (app.ts). */
+export const sharedWith = ['admins']
+
 /** rotatewebhooksecret `webhookId`: a new secret, shown this once; the next attempts are signed with it. */
-const rotatewebhooksecret: FastifyPluginAsync<SharedRouteOptions> = async (app, { under }) => {
-  const owner = ownerAt(under)
+const rotatewebhooksecret: FastifyPluginAsync = async (app) => {
+  const owner = ownerAt(servedUnder(app))
   const { webhooks } = app
   defineAction(app, {
     url: '/rotatewebhooksecret',
