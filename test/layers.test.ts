@@ -16,7 +16,7 @@ import { ROOT } from '../paths.js'
  * into; organizations are below what acts in their name (the provider, webhooks, rooms); privacy
  * takes a person out of all of them.
  */
-export const ORDER = ['audit', 'mail', 'accounts', 'factors', 'passkeys', 'federation', 'admin', 'orgs', 'oidc', 'webhooks', 'realtime', 'posts', 'privacy']
+const ORDER = ['audit', 'mail', 'accounts', 'factors', 'passkeys', 'federation', 'admin', 'orgs', 'oidc', 'webhooks', 'realtime', 'posts', 'privacy']
 // What sits above the domains and may use every door; and below them (no domain at all).
 const ABOVE = ['routes', 'workers', 'app.ts', 'commands.ts', 'server.ts', 'cli.ts', 'scripts']
 const BELOW = ['schemas', 'db', 'plugins/core']

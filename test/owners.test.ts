@@ -15,7 +15,7 @@ import * as schema from '../db/schema.js'
 import { ACCOUNT_TYPES } from '../plugins/accounts/index.js'
 
 /** Each account type's tables (`kind.tables.<key>`) and every other table (its db/schema.ts export), with its owner. */
-export const OWNERS: Record<string, string> = {
+const OWNERS: Record<string, string> = {
   owners: 'accounts',
   sessions: 'accounts',
   tokens: 'accounts',
@@ -58,7 +58,7 @@ function tsFiles (path: string): string[] {
 const domainOf = (file: string) => /^plugins\/([^/]+)\//.exec(file)?.[1] ?? file
 
 /** The table key an expression inside `${...}` names in `source`, or null. */
-export function tableOf (expr: string, source: string): string | null {
+function tableOf (expr: string, source: string): string | null {
   const e = expr.trim()
   let m = /^nameOf\(\s*(?:\w+\.)?tables\.(\w+)\s*\)$/.exec(e) ?? /^(?:nameOf|getTableName|sql|tx)\(\s*(\w+)\s*\)$/.exec(e)
   if (m) return OWNERS[m[1]] ? m[1] : tableOf(m[1], source)
