@@ -128,7 +128,7 @@ function SignIn ({ app, pending, notice, onSignedIn }: { app: string, pending: M
 }
 
 const scopeText = (tr: T, scope: string) =>
-  scope === 'openid' || scope === 'email' || scope === 'offline_access' ? tr(`scope_${scope}`) : tr('scope_other', { scope })
+  scope === 'openid' || scope === 'email' || scope === 'profile' || scope === 'offline_access' ? tr(`scope_${scope}`) : tr('scope_other', { scope })
 
 function Consent ({ app, details }: { app: string, details: Details }) {
   const { busy, error, run } = useAction()

@@ -29,6 +29,7 @@ export const MESSAGES = {
     expired: 'This sign-in request has expired. Go back to the application and start again.',
     scope_openid: 'Know who you are (your account id)',
     scope_email: 'See your email address',
+    scope_profile: 'See your name, picture, language and time zone',
     scope_offline_access: 'Stay signed in when you are away',
     scope_other: 'Use the permission {scope}'
   },
@@ -61,6 +62,7 @@ export const MESSAGES = {
     expired: 'Esta solicitud de inicio de sesión ha caducado. Vuelve a la aplicación y empieza de nuevo.',
     scope_openid: 'Saber quién eres (el id de tu cuenta)',
     scope_email: 'Ver tu dirección de correo',
+    scope_profile: 'Ver tu nombre, foto, idioma y zona horaria',
     scope_offline_access: 'Mantener la sesión cuando no estás',
     scope_other: 'Usar el permiso {scope}'
   }

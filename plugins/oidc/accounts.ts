@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify'
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider'
-import { ACCOUNT_TYPES } from '../accounts/index.js'
+import { ACCOUNT_TYPES, presentAccount, repositoryOf } from '../accounts/index.js'
 import { latestGrantId } from './grants.js'
 import { splitScopes } from './user-scopes.js'
 import { accountClaims } from './claims.js'
 
 /**
  * The provider's accounts are Latchkey's users: `sub` is the user's id, and the claims of the
- * scopes granted (claims.ts: `email` and `email_verified`, their address and whether it was
- * confirmed). A deleted or deactivated user has no account (the provider then refuses its codes and tokens).
+ * scopes granted (claims.ts: `email`, the address and whether it was confirmed; `profile`, the
+ * profile's fields). A deleted or deactivated user has no account (the provider then refuses its
+ * codes and tokens). The row is read as `me` reads it, since the public account leaves out
+ * profile_updated_at, the `updated_at` claim.
  */
 export function findAccount (app: FastifyInstance): NonNullable<Configuration['findAccount']> {
+  const { owners } = repositoryOf(ACCOUNT_TYPES.user)
   return async (_ctx, id) => {
-    const account = await app.sessions.account(ACCOUNT_TYPES.user, id)
-    if (!account || !account.isActive) return undefined
+    const [row] = await owners.account.run(app.sql, { id })
+    if (!row || !row.is_active) return undefined
+    const account = { ...presentAccount(row), profileUpdatedAt: row.profile_updated_at }
     return {
       accountId: id,
       claims: () => accountClaims(id, account)

@@ -114,7 +114,7 @@ t.test('what a client may be: exact redirect URIs, grants that fit its type, kno
   for (const grant of ['password', 'implicit', 'urn:ietf:params:oauth:grant-type:jwt-bearer']) {
     await refused({ name: 'm', type: 'confidential', grantTypes: [grant] }, 'BAD_REQUEST_INVALID_ARGUMENTS', `the ${grant} grant`)
   }
-  for (const scope of ['profile', 'org:delete', 'org:transfer', 'nope:nope', 'app:x']) {
+  for (const scope of ['address', 'org:delete', 'org:transfer', 'nope:nope', 'app:x']) {
     await refused({ name: 'm', type: 'confidential', grantTypes: ['client_credentials'], scopes: [scope] }, 'OAUTH_CLIENT.BAD_REQUEST_SCOPE', `the scope ${scope}`)
   }
   await refused({ name: 'm', type: 'confidential', grantTypes: ['client_credentials'], organizationId: '00000000-0000-7000-8000-00000000abcd' },
