@@ -56,7 +56,8 @@ export function Lobby ({ t, user }: { t: T, user: User }) {
       <ul class="plain" aria-labelledby="present-title" data-testid="present">
         {present.map((p) => (
           <li key={p.userId} data-user={p.userId}>
-            {p.userId === user.id ? t('presentYou', { email: user.email }) : p.userId}
+            {p.picture ? <img class="avatar" src={p.picture} alt="" width={20} height={20} referrerpolicy="no-referrer" /> : null}
+            {p.userId === user.id ? t('presentYou', { email: p.name ?? user.email }) : p.name ?? p.userId}
             {p.connections > 1 ? <small> {t('connections', { n: p.connections })}</small> : null}
           </li>
         ))}

@@ -25,7 +25,8 @@ export interface RoomEvent { room: string, event: string, data: unknown, offset?
 export interface RoomJoined { room: string, recovered?: boolean, publish: boolean }
 
 /** A user present in a room (joined with `presence: true`): its sockets and since when. */
-export interface PresentUser { userId: string, connections: number, since: string }
+/** Who is in a room: `name` and `picture` are the user's profile as its latest join read them (null when unset). */
+export interface PresentUser { userId: string, name: string | null, picture: string | null, connections: number, since: string }
 
 export interface JoinOptions {
   /** Be visible in the room's presence, and hear its presence.joined and presence.left events. */

@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
-import type { OrgClaim } from '../accounts/index.js'
+import { ACCOUNT_TYPES, repositoryOf, type OrgClaim } from '../accounts/index.js'
 import { isPlainObject } from '../core/objects.js'
-import type { Position } from './brokers/broker.js'
+import type { Position, Profile } from './brokers/broker.js'
 import { EVENT_NAME, createPublishing } from './publishing.js'
 
 /** The user of an authenticated socket, with the org claim of its latest token. */
 export interface SocketUser { id: string, org?: OrgClaim }
 
 type Message = Record<string, unknown>
+
+/** What a user shows where it is present (sockets are users' only: admins are never present). */
+const { badge } = repositoryOf(ACCOUNT_TYPES.user).owners
 
 /** `since` of a join: a non-negative integer offset in an epoch. */
 function positionOf (since: unknown): Position | null | undefined {
@@ -43,6 +46,20 @@ export function createFrames (app: FastifyInstance) {
     ({ type: 'joined', room, ...(recovered !== undefined && { recovered }), ...(publish && { publish: true }) })
 
   /**
+   * Makes the socket visible in a room with its user's name and picture, read now: once per join,
+   * never per event (a change shows from the next join). A socket that left the room or closed
+   * during the read is not entered: nothing would take it out again.
+   */
+  async function enter (socket: WebSocket, request: FastifyRequest, userId: string, room: string) {
+    try {
+      const [profile = { name: null, picture: null }]: Profile[] = await badge.run(app.sql, { id: userId })
+      if (rooms.has(socket, room)) await rooms.enter(socket, room, userId, profile)
+    } catch (err) {
+      request.log.warn({ err, room }, 'room presence not entered')
+    }
+  }
+
+  /**
    * The join's answer once allowed: with `since`, the missed events first (none published before
    * `notBefore`: an org room's, before the membership); with `presence`, visible. `permissions`:
    * what an org room's member holds there.
@@ -56,7 +73,7 @@ export function createFrames (app: FastifyInstance) {
     } else {
       rooms.join(socket, room)
     }
-    if (presence) await rooms.enter(socket, room, user.id).catch((err) => request.log.warn({ err, room }, 'room presence not entered'))
+    if (presence) await enter(socket, request, user.id, room)
     if (!since) send(socket, joined(room, publish))
   }
 

@@ -7,7 +7,7 @@ import type { Queryable } from '../core/db.js'
 import { MEMBERSHIP_CHANNEL } from '../orgs/index.js'
 import { keepListening } from './listen.js'
 import { createRoomAccess, userRoom } from './room-access.js'
-import type { Broker, PresenceChange, Position, Recovery, RoomEvent } from './brokers/broker.js'
+import type { Broker, PresenceChange, Position, Profile, Recovery, RoomEvent } from './brokers/broker.js'
 import { createBroker } from './brokers/index.js'
 
 declare module 'fastify' {
@@ -97,9 +97,9 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
     delivered?.inc(sent)
   }
 
-  function presenceChanged (change: PresenceChange) {
-    const frame = Buffer.from(JSON.stringify({ type: 'event', room: change.room, event: change.event, data: { userId: change.userId } }))
-    for (const socket of watchers.get(change.room) ?? []) sendTo(socket, frame)
+  function presenceChanged ({ room, event, ...data }: PresenceChange) {
+    const frame = Buffer.from(JSON.stringify({ type: 'event', room, event, data }))
+    for (const socket of watchers.get(room) ?? []) sendTo(socket, frame)
   }
 
   const rooms = {
@@ -154,15 +154,15 @@ export function createRooms (app: FastifyInstance, broker: Broker) {
       if (!floor) floors.set(socket, (floor = new Map()))
       floor.set(room, last)
     },
-    /** Makes a socket in a room present to others (every instance), and gives it the room's presence events. */
-    async enter (socket: WebSocket, room: string, userId: string): Promise<void> {
+    /** Makes a socket in a room present to others (every instance) with its user's profile, and gives it the room's presence events. */
+    async enter (socket: WebSocket, room: string, userId: string, profile: Profile): Promise<void> {
       let sockets = watchers.get(room)
       if (!sockets) watchers.set(room, (sockets = new Set()))
       if (sockets.has(socket)) return
       sockets.add(socket)
       let id = connectionIds.get(socket)
       if (!id) connectionIds.set(socket, (id = randomBytes(12).toString('hex')))
-      await broker.enter(room, id, userId)
+      await broker.enter(room, id, userId, profile)
     },
     unwatch (socket: WebSocket, room: string) {
       const sockets = watchers.get(room)

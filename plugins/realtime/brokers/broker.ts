@@ -34,11 +34,18 @@ export function recoveryOf (since: Position, head: Position, held: Array<{ event
   return { recovered: events.length === held.length, events, head }
 }
 
-/** A user present in a room: its present sockets, on every instance, and since when. */
-export interface PresentUser { userId: string, connections: number, since: string }
+/**
+ * Who a present user is (null when unset), read once at each join with presence and carried in
+ * the broker's presence record: no instance reads the users table per event or presence question.
+ */
+export interface Profile { name: string | null, picture: string | null }
 
-/** `presence.joined` or `presence.left` of a user in a room. */
-export interface PresenceChange { room: string, event: 'presence.joined' | 'presence.left', userId: string }
+/** A user present in a room: its profile as of its latest join, its present sockets, on every instance, and since when. */
+export interface PresentUser extends Profile { userId: string, connections: number, since: string }
+
+/** `presence.joined` of a user in a room, with the profile its join read, or `presence.left` (the user's id only). */
+export type PresenceChange = { room: string, event: 'presence.joined', userId: string } & Profile
+  | { room: string, event: 'presence.left', userId: string }
 
 /**
  * What carries rooms between instances (plugins/realtime/brokers/postgres.ts by default, nats.ts with BROKER_URL): it
@@ -62,7 +69,7 @@ export interface Broker {
    */
   history: (room: string, since: Position, notBefore?: Date) => Promise<Recovery>
   /** Makes a socket (`connectionId`) of a user present in a room, or absent; changes of the user's presence are fanned out. */
-  enter: (room: string, connectionId: string, userId: string) => Promise<void>
+  enter: (room: string, connectionId: string, userId: string, profile: Profile) => Promise<void>
   leave: (room: string, connectionId: string) => Promise<void>
   /** Who is present in a room, on live instances. */
   present: (room: string) => Promise<PresentUser[]>

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { KV, KvWatchEntry } from '@nats-io/kv'
-import type { PresenceChange, PresentUser } from './broker.js'
+import type { PresenceChange, PresentUser, Profile } from './broker.js'
 import { roomToken } from './nats-names.js'
 
 /**
@@ -11,14 +11,17 @@ const HEARTBEAT_MS = 500
 export const LEASE_MS = 1500
 const SWEEP_MS = 250
 
-interface Entry { room: string, userId: string, since: string }
+interface Entry extends Profile { room: string, userId: string, since: string }
+/** A socket as the watch saw it: its user, since when, and when its key was last put. */
+type Seen = Omit<Entry, 'room'> & { seenAt: number }
 
 /**
  * Presence in a KV bucket: one key per present socket (`<room>.<connectionId>`, the room in
- * base64url) holding its user, put again every HEARTBEAT_MS by its instance and dropped by the
- * bucket after LEASE_MS without. Every instance watches the bucket and keeps a view of who is
- * where, from which it derives presence.joined (a user's first socket in a room) and
- * presence.left (its last one deleted, or not put again within LEASE_MS: its instance died).
+ * base64url) holding its user and the profile its join read, put again every HEARTBEAT_MS by its
+ * instance and dropped by the bucket after LEASE_MS without. Every instance watches the bucket
+ * and keeps a view of who is where, from which it derives presence.joined (a user's first socket
+ * in a room, with that socket's profile) and presence.left (its last one deleted, or not put
+ * again within LEASE_MS: its instance died).
  */
 export function natsPresence (kv: KV, log: FastifyBaseLogger) {
   // This instance's present sockets, by key.
@@ -26,8 +29,8 @@ export function natsPresence (kv: KV, log: FastifyBaseLogger) {
   // The watch's listener, also told at once of this instance's own leaves.
   let notify: (change: PresenceChange) => void = () => {}
   let beating: NodeJS.Timeout | undefined
-  // Every instance's sockets as the watch saw them: room -> key -> user, since when, and when last put.
-  const view = new Map<string, Map<string, { userId: string, since: string, seenAt: number }>>()
+  // Every instance's sockets as the watch saw them: room -> key -> socket.
+  const view = new Map<string, Map<string, Seen>>()
 
   const keyOf = (room: string, connectionId: string) => `${roomToken(room)}.${connectionId}`
   const connections = (room: string, userId: string) => [...view.get(room)?.values() ?? []].filter((c) => c.userId === userId).length
@@ -55,9 +58,10 @@ export function natsPresence (kv: KV, log: FastifyBaseLogger) {
   function apply (e: KvWatchEntry, onChange: (change: PresenceChange) => void) {
     const room = Buffer.from(e.key.slice(0, e.key.indexOf('.')), 'base64url').toString()
     if (e.operation !== 'PUT') return drop(room, e.key, onChange)
-    let userId: string, since: string
+    let userId: string, since: string, name: string | null, picture: string | null
     try {
-      ({ userId, since } = e.json() as Entry)
+      // An entry put by an instance of an earlier version has no profile.
+      ({ userId, since, name = null, picture = null } = e.json() as Entry)
     } catch (err) {
       return log.warn({ err, key: e.key }, 'bad presence entry')
     }
@@ -66,8 +70,8 @@ export function natsPresence (kv: KV, log: FastifyBaseLogger) {
     const known = sockets.has(e.key)
     const before = known ? -1 : connections(room, userId)
     // When it was put: on this clock as heard, or (a value the watch found at its start) as stored, if not later.
-    sockets.set(e.key, { userId, since, seenAt: e.isUpdate ? Date.now() : Math.min(Date.now(), e.created.getTime()) })
-    if (before === 0) onChange({ room, event: 'presence.joined', userId })
+    sockets.set(e.key, { userId, since, name, picture, seenAt: e.isUpdate ? Date.now() : Math.min(Date.now(), e.created.getTime()) })
+    if (before === 0) onChange({ room, event: 'presence.joined', userId, name, picture })
   }
 
   return {
@@ -90,9 +94,9 @@ export function natsPresence (kv: KV, log: FastifyBaseLogger) {
       }
     },
 
-    async enter (room: string, connectionId: string, userId: string) {
+    async enter (room: string, connectionId: string, userId: string, profile: Profile) {
       const key = keyOf(room, connectionId)
-      const entry = { room, userId, since: new Date().toISOString() }
+      const entry: Entry = { room, userId, since: new Date().toISOString(), ...profile }
       mine.set(key, entry)
       beating ??= setInterval(beat, HEARTBEAT_MS).unref()
       try {
@@ -124,17 +128,15 @@ export function natsPresence (kv: KV, log: FastifyBaseLogger) {
     async present (room: string): Promise<PresentUser[]> {
       const users = new Map<string, PresentUser>()
       const stale = Date.now() - LEASE_MS
-      const seen = view.get(room) ?? new Map<string, { userId: string, since: string, seenAt: number }>()
+      const seen = view.get(room) ?? new Map<string, Seen>()
       // This instance's own sockets count even before the watch brings their keys back.
       const own = [...mine].filter(([key, e]) => e.room === room && !seen.has(key)).map(([, e]) => ({ ...e, seenAt: Date.now() }))
-      for (const { userId, since, seenAt } of [...seen.values(), ...own]) {
-        if (seenAt < stale) continue
+      // In the order they joined: a user's since is its first socket's, its profile the latest join's.
+      const live = [...seen.values(), ...own].filter((c) => c.seenAt >= stale).sort((a, b) => a.since.localeCompare(b.since))
+      for (const { userId, since, name, picture } of live) {
         const user = users.get(userId)
-        if (!user) users.set(userId, { userId, connections: 1, since })
-        else {
-          user.connections++
-          if (since < user.since) user.since = since
-        }
+        if (!user) users.set(userId, { userId, name, picture, connections: 1, since })
+        else Object.assign(user, { name, picture, connections: user.connections + 1 })
       }
       return [...users.values()].sort((a, b) => a.since.localeCompare(b.since) || a.userId.localeCompare(b.userId))
     },

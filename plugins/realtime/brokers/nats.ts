@@ -253,7 +253,7 @@ export async function createNatsBroker (app: FastifyInstance, opts: { probeMs?: 
       return recoveryOf(since, position, held)
     },
 
-    enter: (room, connectionId, userId) => presence.enter(room, connectionId, userId),
+    enter: (room, connectionId, userId, profile) => presence.enter(room, connectionId, userId, profile),
     leave: (room, connectionId) => presence.leave(room, connectionId),
     present: (room) => presence.present(room),
 

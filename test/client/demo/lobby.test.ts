@@ -37,12 +37,14 @@ t.test('two users in the lobby: each sees the other, a message reaches both, a l
   const alice = await createTestAccount(app, ACCOUNT_TYPES.user)
   const bob = await createTestAccount(app, ACCOUNT_TYPES.user)
 
+  // Alice has a name: the others see it, not her id; Bob has none: his id stands for him.
+  await app.sql`update users set name = 'Alice Liddell' where id = ${alice.id}`
   const a = await signInPage(t, origin, alice)
-  t.same(await present(a.page, [`you (${alice.email})`]), [`you (${alice.email})`], 'alone in the lobby: only herself')
+  t.same(await present(a.page, ['you (Alice Liddell)']), ['you (Alice Liddell)'], 'alone in the lobby: only herself')
   const b = await signInPage(t, origin, bob)
   // Oldest first: Alice joined before Bob.
-  t.same(await present(b.page, [alice.id, `you (${bob.email})`]), [alice.id, `you (${bob.email})`], 'Bob sees Alice present, and himself')
-  t.same(await present(a.page, [`you (${alice.email})`, bob.id]), [`you (${alice.email})`, bob.id], 'Alice sees Bob arrive (presence.joined)')
+  t.same(await present(b.page, ['Alice Liddell', `you (${bob.email})`]), ['Alice Liddell', `you (${bob.email})`], 'Bob sees Alice present by name, and himself')
+  t.same(await present(a.page, ['you (Alice Liddell)', bob.id]), ['you (Alice Liddell)', bob.id], 'Alice sees Bob arrive (presence.joined)')
   const [row] = await app.sql`select count(*)::int as n from room_presence where room = 'public:lobby'`
   t.equal(row.n, 2, 'two sockets present in the database')
 
@@ -58,7 +60,7 @@ t.test('two users in the lobby: each sees the other, a message reaches both, a l
 
   // Bob's tab goes away: Alice sees him leave.
   await b.page.close()
-  t.same(await present(a.page, [`you (${alice.email})`]), [`you (${alice.email})`], 'Bob left: Alice is alone again (presence.left)')
+  t.same(await present(a.page, ['you (Alice Liddell)']), ['you (Alice Liddell)'], 'Bob left: Alice is alone again (presence.left)')
   t.same([...a.watch.errors, ...b.watch.errors], [], 'nothing refused by the CSP, no uncaught error')
 })
 

@@ -6,7 +6,8 @@ import { freePort } from '../../../db/embedded.js'
 import { PASSWORD, uniqueEmail } from '../../helpers/accounts.js'
 import { startCli } from '../../helpers/cli.js'
 import { cluster } from '../../helpers/cluster.js'
-import { connectUser, drain, isEvent, registerUser, waitUntil, type Message, type TestSocket } from '../../helpers/sockets.js'
+import type { FastifyInstance } from 'fastify'
+import { authHeader, connectUser, drain, isEvent, registerUser, start, waitUntil, type Message, type TestSocket } from '../../helpers/sockets.js'
 import { brokerEnv, forEachBroker } from '../../helpers/brokers.js'
 
 forEachBroker(t, async (t, broker) => {
@@ -26,6 +27,30 @@ forEachBroker(t, async (t, broker) => {
 
   const change = (event: string, userId: string) => (m: Message) => isEvent(event, room)(m) && m.data?.userId === userId
 
+  /** Sets a user's name and picture as the user does: updateprofile with its access token. */
+  async function setProfile (app: FastifyInstance, token: string, profile: { name: string | null, picture: string | null }) {
+    const res = await app.inject({ method: 'POST', url: '/v1/users/updateprofile', headers: authHeader(token), payload: profile })
+    if (res.statusCode !== 200) throw new Error(`updateprofile answered ${res.statusCode}: ${res.body}`)
+  }
+
+  /** The presence entries of `ids`, in the answer's order, without `since` (a time). */
+  const entries = (users: Message[], ids: string[]) => users.filter((u) => ids.includes(u.userId)).map(({ since, ...rest }) => rest)
+
+  const ADA = { name: 'Ada Lovelace', picture: 'https://example.com/ada.png' }
+
+  t.test('on one instance, presence.joined and the presence list carry name and picture (null when unset)', async (t) => {
+    const app = await start(t)
+    const [ada, bob] = [await registerUser(app), await registerUser(app)]
+    await setProfile(app, ada.token, ADA)
+    const watcher = await connectUser(t, app, bob.token)
+    await present(watcher)
+    await present(await connectUser(t, app, ada.token))
+    t.strictSame(await watcher.waitFor(change('presence.joined', ada.id)),
+      { type: 'event', room, event: 'presence.joined', data: { userId: ada.id, ...ADA } })
+    t.strictSame(entries(await who(watcher), [ada.id, bob.id]),
+      [{ userId: bob.id, name: null, picture: null, connections: 1 }, { userId: ada.id, ...ADA, connections: 1 }])
+  })
+
   t.test('presence across instances', async (t) => {
     const [a, b] = await cluster(t, [{}, {}])
     const [alice, bob] = [await registerUser(a.app), await registerUser(a.app)]
@@ -35,7 +60,7 @@ forEachBroker(t, async (t, broker) => {
     t.test('users who join with presence are listed with their connections and since; others hear presence.joined and presence.left once per user', async (t) => {
       const first = await connectUser(t, b.ws!, bob.token)
       await present(first)
-      t.same(await watcher.waitFor(change('presence.joined', bob.id)), { type: 'event', room, event: 'presence.joined', data: { userId: bob.id } })
+      t.strictSame(await watcher.waitFor(change('presence.joined', bob.id)), { type: 'event', room, event: 'presence.joined', data: { userId: bob.id, name: null, picture: null } })
       const second = await connectUser(t, a.ws!, bob.token)
       await present(second)
       const users = await who(watcher)
@@ -50,7 +75,7 @@ forEachBroker(t, async (t, broker) => {
       t.same(watcher.pending(change('presence.left', bob.id)), [], 'one of bob\'s sockets left: bob is still there')
       t.same(await silent.leave(room), { type: 'left', room })
       second.ws.close()
-      t.same(await watcher.waitFor(change('presence.left', bob.id)), { type: 'event', room, event: 'presence.left', data: { userId: bob.id } })
+      t.strictSame(await watcher.waitFor(change('presence.left', bob.id)), { type: 'event', room, event: 'presence.left', data: { userId: bob.id } }, 'presence.left: the id only')
       t.same((await who(watcher)).map((u: Message) => u.userId), [alice.id])
       t.same(silent.pending(change('presence.left', bob.id)), [], 'a socket that did not ask hears no presence events')
     })
@@ -89,6 +114,7 @@ forEachBroker(t, async (t, broker) => {
     t.test('an instance whose lease another swept (it lapsed under load) enters its sockets again, and a join meanwhile too', async (t) => {
       if (broker === 'nats') return t.pass('NATS keeps presence in a KV bucket, without instance leases')
       const [erin, frank] = [await registerUser(a.app), await registerUser(a.app)]
+      await setProfile(a.app, erin.token, ADA)
       await present(await connectUser(t, b.ws!, erin.token))
       await watcher.waitFor(change('presence.joined', erin.id))
       const frankSocket = await connectUser(t, b.ws!, frank.token)
@@ -96,8 +122,9 @@ forEachBroker(t, async (t, broker) => {
       await a.app.sql`delete from room_instances where id = (select instance_id from room_presence where user_id = ${erin.id})`
       await present(frankSocket)
       t.same(await watcher.waitFor(change('presence.joined', frank.id), 2000, 'frank\'s presence.joined'),
-        { type: 'event', room, event: 'presence.joined', data: { userId: frank.id } }, 'the join is entered (not refused by the foreign key)')
-      await watcher.waitFor(change('presence.joined', erin.id), 2000, 'erin\'s presence.joined again')
+        { type: 'event', room, event: 'presence.joined', data: { userId: frank.id, name: null, picture: null } }, 'the join is entered (not refused by the foreign key)')
+      t.strictSame((await watcher.waitFor(change('presence.joined', erin.id), 2000, 'erin\'s presence.joined again')).data, { userId: erin.id, ...ADA },
+        'entered again with the profile her join read')
       t.same((await who(watcher)).map((u: Message) => u.userId).sort(), [alice.id, erin.id, frank.id].sort(), 'both are present again')
     })
 
@@ -138,6 +165,43 @@ forEachBroker(t, async (t, broker) => {
       t.same(await watcher.waitFor(change('presence.left', carol.user.id), 2000, 'presence.left within 2 s'),
         { type: 'event', room, event: 'presence.left', data: { userId: carol.user.id } })
       t.same((await who(watcher)).map((u: Message) => u.userId), [alice.id], 'and she is no longer listed')
+    })
+
+    t.test('presence frames with names across two instances: presence.joined and the lists of both carry name and picture (null when unset)', async (t) => {
+      const [ivy, jack] = [await registerUser(a.app), await registerUser(a.app)]
+      await setProfile(a.app, ivy.token, ADA)
+      await present(await connectUser(t, b.ws!, ivy.token))
+      t.strictSame(await watcher.waitFor(change('presence.joined', ivy.id)), { type: 'event', room, event: 'presence.joined', data: { userId: ivy.id, ...ADA } })
+      await present(await connectUser(t, b.ws!, jack.token))
+      t.strictSame((await watcher.waitFor(change('presence.joined', jack.id))).data, { userId: jack.id, name: null, picture: null })
+      const expected = [{ userId: alice.id, name: null, picture: null, connections: 1 }, { userId: ivy.id, ...ADA, connections: 1 },
+        { userId: jack.id, name: null, picture: null, connections: 1 }]
+      t.strictSame(entries(await who(watcher), [alice.id, ivy.id, jack.id]), expected, 'asked on a: b\'s users with theirs')
+      const onB = await connectUser(t, b.ws!, jack.token)
+      await onB.join(room)
+      t.strictSame(entries(await who(onB), [alice.id, ivy.id, jack.id]), expected, 'asked on b: the same')
+    })
+
+    t.test('a user who changes name shows it from the next join on, not before', async (t) => {
+      const kim = await registerUser(a.app)
+      await setProfile(a.app, kim.token, { name: 'Kim', picture: null })
+      const socket = await connectUser(t, b.ws!, kim.token)
+      await present(socket)
+      t.strictSame((await watcher.waitFor(change('presence.joined', kim.id))).data, { userId: kim.id, name: 'Kim', picture: null })
+      await setProfile(a.app, kim.token, { name: 'Kim Renamed', picture: 'https://example.com/kim.png' })
+      t.strictSame(entries(await who(watcher), [kim.id]), [{ userId: kim.id, name: 'Kim', picture: null, connections: 1 }], 'until she joins again, the name her join read')
+
+      t.same(await socket.leave(room), { type: 'left', room })
+      await watcher.waitFor(change('presence.left', kim.id))
+      await present(socket)
+      t.strictSame((await watcher.waitFor(change('presence.joined', kim.id))).data, { userId: kim.id, name: 'Kim Renamed', picture: 'https://example.com/kim.png' },
+        'the same socket joining again: the new name')
+      t.strictSame(entries(await who(watcher), [kim.id]), [{ userId: kim.id, name: 'Kim Renamed', picture: 'https://example.com/kim.png', connections: 1 }])
+
+      await setProfile(a.app, kim.token, { name: 'Kim Again', picture: null })
+      await present(await connectUser(t, a.ws!, kim.token))
+      t.strictSame(entries(await who(watcher), [kim.id]), [{ userId: kim.id, name: 'Kim Again', picture: null, connections: 2 }],
+        'a second socket, on the other instance: the latest join\'s')
     })
   })
 })
