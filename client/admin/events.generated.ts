@@ -67,7 +67,9 @@ export const AUDIT_EVENTS = [
   'oauth_client.created',
   'oauth_client.updated',
   'oauth_client.deleted',
-  'oauth_client.secret_rotated'
+  'oauth_client.secret_rotated',
+  'user.profile_updated',
+  'admin.user_updated'
 ] as const
 
 export type AuditEventName = typeof AUDIT_EVENTS[number]

@@ -1,6 +1,7 @@
 /** The console's words, in English and Spanish. */
 import { WEBHOOK_MESSAGES } from './webhook-messages.js'
 import { APPLICATION_MESSAGES } from './application-messages.js'
+import { PROFILE_MESSAGES } from '../common/profile-messages.js'
 
 export const MESSAGES = {
   en: {
@@ -138,7 +139,8 @@ export const MESSAGES = {
     keyExpired: 'Expired',
     loading: 'Loading…',
     ...WEBHOOK_MESSAGES.en,
-    ...APPLICATION_MESSAGES.en
+    ...APPLICATION_MESSAGES.en,
+    ...PROFILE_MESSAGES.en
   },
   es: {
     title: 'Consola de Latchkey',
@@ -275,6 +277,7 @@ export const MESSAGES = {
     keyExpired: 'Caducada',
     loading: 'Cargando…',
     ...WEBHOOK_MESSAGES.es,
-    ...APPLICATION_MESSAGES.es
+    ...APPLICATION_MESSAGES.es,
+    ...PROFILE_MESSAGES.es
   }
 } as const

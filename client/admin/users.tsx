@@ -1,9 +1,10 @@
-/** The users list (search, status, pages) and a user's page (devices, factors, actions). */
+/** The users list (search, status, pages) and a user's page (devices, factors, actions, profile and metadata). */
 import { useEffect, useState } from 'preact/hooks'
 import { ErrorLine, useAction, useConfirm } from '../common/ui.js'
+import { ProfileForm } from '../common/profile.js'
 import { formatTime } from '../common/i18n.js'
 import type { Args } from '../sdk/index.js'
-import { api, currentLocale, hashOf, userStatus, type AdminAction, type Answer, type Session, type T } from './context.js'
+import { api, client, currentLocale, hashOf, userStatus, type AdminAction, type Answer, type Session, type T } from './context.js'
 import { DataTable } from './table.js'
 
 /** "Chrome on Linux", as the service describes the device's User-Agent; else the raw header. */
@@ -153,6 +154,13 @@ export function UserPage ({ t, id }: { t: T, id: string }) {
         : factors.length === 0
           ? <p>{t('noFactors')}</p>
           : <ul class="list">{factors.map((f) => <li key={f.id}>{f.type} · {f.name ?? ''} · {f.status} · {formatTime(currentLocale, f.createdAt)}</li>)}</ul>}
+      <h3>{t('profile')}</h3>
+      <ProfileForm t={t} id="profile" account={user} metadata={['userMetadata', 'appMetadata']} save={async (changes) => {
+        // Not api(), which leaves blank arguments out: here '' clears a field.
+        const args: Args<'/v1/admins/updateuser'> = { userId: id, ...changes }
+        const answer = await client.call('updateuser', args) as Answer<'updateuser'>
+        setData((d) => d && { ...d, user: answer.user })
+      }} />
       <p><a href={hashOf('audit', { accountType: 'user', accountId: user.id })}>{t('userEvents')}</a></p>
     </section>
   )

@@ -38,16 +38,25 @@ export const errorText = (err: unknown): string => {
   return e?.message ?? e?.code ?? e?.error ?? String(err)
 }
 
-/** Runs `action`, showing its error under the form; `busy` disables the form's button meanwhile. */
+/** A refusal's messages by the name of the field they are about (a 400's `fields`); empty for any other error. */
+const fieldsOf = (err: unknown): Record<string, string> =>
+  Object.fromEntries(((err as { fields?: Array<{ name: string, message: string }> })?.fields ?? []).map((f) => [f.name, f.message]))
+
+/**
+ * Runs `action`, showing its error under the form and, for a refusal that names fields, each
+ * field's message (`fields`, by name) beside it; `busy` disables the form's button meanwhile.
+ */
 export function useAction () {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [fields, setFields] = useState<Record<string, string>>({})
   const run = useCallback(async (action: () => Promise<unknown>) => {
     setBusy(true)
     setError(null)
-    try { await action() } catch (err) { setError(errorText(err)) } finally { setBusy(false) }
+    setFields({})
+    try { await action() } catch (err) { setError(errorText(err)); setFields(fieldsOf(err)) } finally { setBusy(false) }
   }, [])
-  return { busy, error, run }
+  return { busy, error, fields, run }
 }
 
 export const ErrorLine = ({ error }: { error: string | null }) => error ? <p class="error" role="alert">{error}</p> : null

@@ -1,7 +1,8 @@
-/** Signed in: the account (sign-outs, a passkey), its devices, and the live feed with publish. */
+/** Signed in: the account (sign-outs, a passkey, its profile), its devices, and the live feed with publish. */
 import { useEffect, useState } from 'preact/hooks'
 import type { RoomEvent, SocketStatus } from '../sdk/index.js'
 import { ErrorLine, leave, useAction, useConfirm } from '../common/ui.js'
+import { ProfileForm } from '../common/profile.js'
 import { formatTime, type Locale } from '../common/i18n.js'
 import { api, client, field, type FeedItem, type Session, type T, type User } from './context.js'
 
@@ -36,6 +37,21 @@ export function Account ({ t, user }: { t: T, user: User }) {
       </form>
       <ErrorLine error={error} />
       {dialog}
+    </section>
+  )
+}
+
+/**
+ * The account's profile and userMetadata, saved by the SDK's updateProfile: the form shows the
+ * account it answers (the one `client.user` holds from then on).
+ */
+export function Profile ({ t, user }: { t: T, user: User }) {
+  const [account, setAccount] = useState(user)
+  return (
+    <section aria-labelledby="profile-title">
+      <h2 id="profile-title">{t('profile')}</h2>
+      <ProfileForm t={t} id="profile" account={account} metadata={['userMetadata']}
+        save={async (changes) => setAccount(await client.updateProfile(changes))} />
     </section>
   )
 }

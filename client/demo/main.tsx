@@ -1,6 +1,6 @@
 /**
  * The demo app at /demo/: every way in that the service has (password, second factor, passkey,
- * providers, a mailed link), an authenticator app to set up, the account's devices, its
+ * providers, a mailed link), an authenticator app to set up, the account's profile, its devices, its
  * organizations (invitations, acting for one, API keys), a live feed of published posts and a room
  * with presence (public:lobby). Built on the SDK alone: the page never sees the refresh token, and
  * keeps the access token nowhere.
@@ -13,7 +13,7 @@ import { ErrorLine, errorText, useAccount } from '../common/ui.js'
 import { LOCALE_KEY, client, type Provider, type User } from './context.js'
 import { mfaOf, type Mfa } from '../common/second-factor.js'
 import { SignIn, SignUp } from './signin.js'
-import { Account, Devices, Feed } from './account.js'
+import { Account, Devices, Feed, Profile } from './account.js'
 import { Authenticator } from './factors.js'
 import { Organizations } from './orgs.js'
 import { Lobby } from './lobby.js'
@@ -74,7 +74,7 @@ function App () {
         {user === undefined
           ? null
           : user
-            ? <div class="grid"><Account t={t} user={user} /><Organizations t={t} invitation={invitation} /><Authenticator t={t} /><Devices t={t} locale={locale} /><Feed t={t} locale={locale} /><Lobby t={t} user={user} /></div>
+            ? <div class="grid"><Account t={t} user={user} /><Profile t={t} user={user} /><Organizations t={t} invitation={invitation} /><Authenticator t={t} /><Devices t={t} locale={locale} /><Feed t={t} locale={locale} /><Lobby t={t} user={user} /></div>
             : <>
                 {invitation ? <p role="status" class="notice">{t('inviteSignIn')}</p> : null}
                 <div class="grid" onSubmit={dismiss}><SignIn t={t} providers={providers} pending={pending} /><SignUp t={t} /></div>

@@ -1,4 +1,6 @@
 /** The demo's words, in English and Spanish; `pick` chooses by navigator.language or the saved switch. */
+import { PROFILE_MESSAGES } from '../common/profile-messages.js'
+
 export const MESSAGES = {
   en: {
     title: 'Latchkey demo',
@@ -116,7 +118,8 @@ export const MESSAGES = {
     tryKey: 'Try the key',
     keyAnswered: 'listmembers with the key: HTTP {status}, {result}',
     memberCount: '{count} members ({emails})',
-    revoked: 'revoked'
+    revoked: 'revoked',
+    ...PROFILE_MESSAGES.en
   },
   es: {
     title: 'Demo de Latchkey',
@@ -234,7 +237,8 @@ export const MESSAGES = {
     tryKey: 'Probar la clave',
     keyAnswered: 'listmembers con la clave: HTTP {status}, {result}',
     memberCount: '{count} miembros ({emails})',
-    revoked: 'revocada'
+    revoked: 'revocada',
+    ...PROFILE_MESSAGES.es
   }
 } as const
 

@@ -7,7 +7,7 @@ import { createSession, heldFrom } from './session.js'
 import { LatchkeySocket, type SocketOptions } from './socket.js'
 import { warnIfCrossSite } from './site.js'
 import type {
-  Account, AuthState, Factor, Kind, LoginArgs, OrgClaim, PasskeyFactor, Provider, RegisterArgs, Session, SignInResult, VerifyMfaArgs
+  Account, AuthState, Factor, Kind, LoginArgs, OrgClaim, PasskeyFactor, ProfileChanges, Provider, RegisterArgs, Session, SignInResult, VerifyMfaArgs
 } from './types.js'
 
 export interface ClientOptions {
@@ -65,6 +65,9 @@ export function createClient (options: ClientOptions = {}) {
     }
     return ok(answer)
   }
+
+  /** An answer's account (`user`, or `admin`), kept as the session's from now on (the same token). */
+  const current = (body: Json): Account => session.setUser((body.user ?? body.admin) as Account)
 
   function onlyUsers (what: string) {
     if (kind !== 'users') throw new LatchkeyError('BAD_REQUEST_INVALID_ARGUMENTS', 400, `${what} is for users only`)
@@ -220,10 +223,15 @@ export function createClient (options: ClientOptions = {}) {
 
     /** The signed-in account, as the service has it now. */
     async me (): Promise<Account> {
-      const body = await authed('me')
-      const user = (body.user ?? body.admin) as Account
-      session.setUser(user)
-      return user
+      return current(await authed('me'))
+    },
+
+    /**
+     * The account's own profile and `userMetadata` changed (only the fields given; null or '' clears one, the metadata is
+     * replaced whole): the account, as after me(); a refused value is a LatchkeyError naming it in `fields`.
+     */
+    async updateProfile (changes: ProfileChanges): Promise<Account> {
+      return current(await authed('updateprofile', changes))
     },
 
     /** Any other authenticated action of this kind, `call('listfactors')`, or path, `call('/v1/posts/create', {...})`: the body, or a LatchkeyError. */

@@ -1566,6 +1566,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admins/updateprofile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update the caller's own profile and userMetadata
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1UpdateProfileByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admins/updateuser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a user's profile, userMetadata and appMetadata
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again
+         *     - 404 `USER.NOT_FOUND`: User not found
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1UpdateUserByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admins/updatewebhook": {
         parameters: {
             query?: never;
@@ -3857,6 +3919,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/updateprofile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update the caller's own profile and userMetadata
+         * @description Any method is accepted (GET, PUT, PATCH, DELETE too); the arguments may also be sent in the query string.
+         *
+         *     Errors:
+         *
+         *     - 400 `BAD_REQUEST_INVALID_ARGUMENTS`: Invalid arguments: <names>
+         *     - 401 `UNAUTHORIZED`: Authentication is required
+         *     - 413 `PAYLOAD_TOO_LARGE`: The request body is too large
+         *     - 415 `UNSUPPORTED_MEDIA_TYPE`: Send the arguments as JSON or in the query string
+         *     - 429 `TOO_MANY_REQUESTS`: Too many requests, retry in <after>
+         *     - 500 `INTERNAL_SERVER_ERROR`: Something went wrong on our side
+         *     - 503 `SERVICE_UNAVAILABLE`: The service is unavailable
+         */
+        post: operations["V1UpdateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/verifyemail": {
         parameters: {
             query?: never;
@@ -4023,20 +4115,40 @@ export interface components {
          * @description A user as admins see it: the account plus deletedAt and tokenVersion
          */
         AdminUserView: {
+            /** @description the application's JSON object: only admins and the CLI write it */
+            appMetadata: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             createdAt: string;
             deletedAt: string | null;
             email: string;
+            /** @description the family name */
+            familyName: string | null;
+            /** @description the given name */
+            givenName: string | null;
             /** Format: uuid */
             id: string;
             isActive: boolean;
             isEmailConfirmed: boolean;
             lastLogin: string | null;
             lastLoginAt: string | null;
+            /** @description a BCP 47 language tag (en-GB) */
+            locale: string | null;
             loginCount: number;
+            /** @description the full name */
+            name: string | null;
+            /** @description an https URL of a picture */
+            picture: string | null;
             tokenVersion: number;
             /** Format: date-time */
             updatedAt: string;
+            /** @description the user's own JSON object (updateprofile) */
+            userMetadata: {
+                [key: string]: unknown;
+            };
+            /** @description an IANA time zone (Europe/Paris) */
+            zoneinfo: string | null;
         };
         /** ApiKey */
         ApiKey: {
@@ -4388,18 +4500,38 @@ export interface components {
          * @description An account as every response shows it (a user, or an admin its own account)
          */
         User: {
+            /** @description the application's JSON object: only admins and the CLI write it */
+            appMetadata: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             createdAt: string;
             email: string;
+            /** @description the family name */
+            familyName: string | null;
+            /** @description the given name */
+            givenName: string | null;
             /** Format: uuid */
             id: string;
             isActive: boolean;
             isEmailConfirmed: boolean;
             lastLogin: string | null;
             lastLoginAt: string | null;
+            /** @description a BCP 47 language tag (en-GB) */
+            locale: string | null;
             loginCount: number;
+            /** @description the full name */
+            name: string | null;
+            /** @description an https URL of a picture */
+            picture: string | null;
             /** Format: date-time */
             updatedAt: string;
+            /** @description the user's own JSON object (updateprofile) */
+            userMetadata: {
+                [key: string]: unknown;
+            };
+            /** @description an IANA time zone (Europe/Paris) */
+            zoneinfo: string | null;
         };
         /**
          * UserTokens
@@ -5012,7 +5144,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
+                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated" | "user.profile_updated" | "admin.user_updated")[];
                     /** @description an https URL (http outside production) */
                     url: string;
                 };
@@ -5644,7 +5776,7 @@ export interface operations {
                     /** @description nextCursor of the previous page */
                     cursor?: string;
                     /** @enum {string} */
-                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated";
+                    event?: "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated" | "user.profile_updated" | "admin.user_updated";
                     /** Format: date-time */
                     from?: string;
                     /** @default 50 */
@@ -7318,6 +7450,154 @@ export interface operations {
             };
         };
     };
+    V1UpdateProfileByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the family name, up to 60 characters */
+                    familyName?: string | null;
+                    /** @description the given name, up to 60 characters */
+                    givenName?: string | null;
+                    /** @description a BCP 47 language tag of a known language (en, pt-BR) */
+                    locale?: string | null;
+                    /** @description the full name, up to 100 characters */
+                    name?: string | null;
+                    /** @description an https URL, up to 500 characters */
+                    picture?: string | null;
+                    /** @description the user's own JSON object, replaced whole: at most 4 KiB serialized and 5 levels deep */
+                    userMetadata?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description an IANA time zone (Europe/Paris, UTC) */
+                    zoneinfo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: components["schemas"]["User"];
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1UpdateUserByAdmin: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the application's JSON object, replaced whole: at most 4 KiB serialized and 5 levels deep */
+                    appMetadata?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description the family name, up to 60 characters */
+                    familyName?: string | null;
+                    /** @description the given name, up to 60 characters */
+                    givenName?: string | null;
+                    /** @description a BCP 47 language tag of a known language (en, pt-BR) */
+                    locale?: string | null;
+                    /** @description the full name, up to 100 characters */
+                    name?: string | null;
+                    /** @description an https URL, up to 500 characters */
+                    picture?: string | null;
+                    /** Format: uuid */
+                    userId: string;
+                    /** @description the user's own JSON object, replaced whole: at most 4 KiB serialized and 5 levels deep */
+                    userMetadata?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description an IANA time zone (Europe/Paris, UTC) */
+                    zoneinfo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: components["schemas"]["AdminUserView"];
+                    };
+                };
+            };
+        };
+    };
     V1UpdateWebhook: {
         parameters: {
             query?: {
@@ -7337,7 +7617,7 @@ export interface operations {
                     description?: string;
                     /** @description true enables a disabled endpoint again (its failures forgotten) */
                     enabled?: boolean;
-                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
+                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated" | "user.profile_updated" | "admin.user_updated")[];
                     /** @description an https URL (http outside production) */
                     url?: string;
                     /** Format: uuid */
@@ -7761,7 +8041,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
+                    events: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated" | "user.profile_updated" | "admin.user_updated")[];
                     /**
                      * Format: uuid
                      * @description required with a user token; an API key's own organization by default
@@ -9174,7 +9454,7 @@ export interface operations {
                     description?: string;
                     /** @description true enables a disabled endpoint again (its failures forgotten) */
                     enabled?: boolean;
-                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated")[];
+                    events?: ("*" | "login.succeeded" | "login.failed" | "register" | "refresh.reuse_detected" | "refresh.reuse_allowed" | "logout" | "logoutall" | "session.revoked" | "sessions.revoked_others" | "email.verification_sent" | "email.verified" | "password.reset_requested" | "password.reset" | "password.changed" | "admin.user_deactivated" | "admin.user_activated" | "admin.user_deleted" | "admin.user_restored" | "admin.user_signed_out" | "admin.user_email_confirmed" | "mfa.enrolled" | "mfa.challenge_failed" | "mfa.verified" | "mfa.recovery_code_used" | "mfa.factor_removed" | "mfa.recovery_codes_regenerated" | "passkey.registered" | "passkey.login" | "passkey.clone_suspected" | "admin.user_factors_reset" | "oauth.signed_in" | "oauth.identity_linked" | "oauth.identity_unlinked" | "oauth.failed" | "signin_link.requested" | "signin_link.used" | "login.locked" | "email.change_requested" | "email.changed" | "account.claimed" | "account.deletion_requested" | "account.deletion_cancelled" | "account.erased" | "account.exported" | "mfa.locked" | "org.created" | "org.updated" | "org.deleted" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "role.created" | "role.updated" | "role.deleted" | "apikey.created" | "apikey.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.disabled" | "oauth_client.created" | "oauth_client.updated" | "oauth_client.deleted" | "oauth_client.secret_rotated" | "user.profile_updated" | "admin.user_updated")[];
                     /**
                      * Format: uuid
                      * @description required with a user token; an API key's own organization by default
@@ -10768,7 +11048,23 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
+                    /** @description the family name, up to 60 characters */
+                    familyName?: string | null;
+                    /** @description the given name, up to 60 characters */
+                    givenName?: string | null;
+                    /** @description a BCP 47 language tag of a known language (en, pt-BR) */
+                    locale?: string | null;
+                    /** @description the full name, up to 100 characters */
+                    name?: string | null;
                     password: string;
+                    /** @description an https URL, up to 500 characters */
+                    picture?: string | null;
+                    /** @description the user's own JSON object, replaced whole: at most 4 KiB serialized and 5 levels deep */
+                    userMetadata?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description an IANA time zone (Europe/Paris, UTC) */
+                    zoneinfo?: string | null;
                 };
             };
         };
@@ -11459,6 +11755,77 @@ export interface operations {
                         status: 200;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+        };
+    };
+    V1UpdateProfile: {
+        parameters: {
+            query?: {
+                /** @description The language of messages: en, es (a tag like es-MX counts as es; also read from the JSON body, then the i18n-locale cookie and Accept-Language). Not an argument of the action. */
+                lang?: components["parameters"]["lang"];
+            };
+            header?: {
+                /** @description The kind of client: `app` for a mobile or desktop application, anything else (or none) means `web`. It picks the audience of the access token (`<type>-<client>`): send the same value with a token as at the sign-in that issued it. */
+                "X-Client"?: components["parameters"]["X-Client"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the family name, up to 60 characters */
+                    familyName?: string | null;
+                    /** @description the given name, up to 60 characters */
+                    givenName?: string | null;
+                    /** @description a BCP 47 language tag of a known language (en, pt-BR) */
+                    locale?: string | null;
+                    /** @description the full name, up to 100 characters */
+                    name?: string | null;
+                    /** @description an https URL, up to 500 characters */
+                    picture?: string | null;
+                    /** @description the user's own JSON object, replaced whole: at most 4 KiB serialized and 5 levels deep */
+                    userMetadata?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description an IANA time zone (Europe/Paris, UTC) */
+                    zoneinfo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Client error; `error` says which (BAD_REQUEST_INVALID_ARGUMENTS, UNAUTHORIZED, TOO_MANY_REQUESTS, the action's own codes) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error (500, or 503 SERVICE_UNAVAILABLE while a dependency is down or the process stops) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        status: 200;
+                        /** @enum {boolean} */
+                        success: true;
+                        user: components["schemas"]["User"];
                     };
                 };
             };

@@ -255,7 +255,7 @@ export function createSession (opts: SessionOptions) {
       return h.token
     },
     /** The account as the service answered it now (same token). */
-    setUser (user: Account) { if (held) held = { ...held, user } },
+    setUser (user: Account): Account { if (held) held = { ...held, user }; return user },
     onChange (listener: (state: AuthState) => void): () => void {
       listeners.add(listener)
       return () => { listeners.delete(listener) }

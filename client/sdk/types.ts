@@ -27,6 +27,8 @@ export type ErrorBody = { status: number, success: false, error: string, message
 export type RegisterArgs = Args<'/v1/users/register'>
 export type LoginArgs = Args<'/v1/users/login'>
 export type VerifyMfaArgs = Args<'/v1/users/verifymfa'>
+/** updateProfile's changes: the profile's fields and `userMetadata`, each optional (null or '' clears). */
+export type ProfileChanges = Args<'/v1/users/updateprofile'>
 
 /** A sign-in's outcome: signed in, or a second factor is needed (then call verifyMfa with mfaToken). */
 export type SignInResult =

@@ -1,0 +1,45 @@
+/** The profile form's words (profile.tsx), in English and Spanish: merged into the demo's and the console's MESSAGES. */
+export const PROFILE_MESSAGES = {
+  en: {
+    profile: 'Profile',
+    profileName: 'Name',
+    profileGivenName: 'Given name',
+    profileFamilyName: 'Family name',
+    profilePicture: 'Picture URL',
+    profilePictureAlt: 'Profile picture',
+    profileLocale: 'Locale',
+    profileZoneinfo: 'Time zone',
+    userMetadata: 'User metadata (JSON)',
+    appMetadata: 'App metadata (JSON)',
+    metadataHelp: 'Metadata: a JSON object of at most 4 KiB and 5 levels, replaced whole.',
+    saveProfile: 'Save profile',
+    profileSaved: 'Profile saved.',
+    profileUnchanged: 'Nothing to save: no field was changed.',
+    profileRefused: 'Nothing was saved: correct the fields marked.',
+    invalidJson: 'is not valid JSON',
+    notAnObject: 'is not a JSON object',
+    metadataTooLarge: 'is over 4 KiB as JSON',
+    metadataTooDeep: 'is nested deeper than 5 levels'
+  },
+  es: {
+    profile: 'Perfil',
+    profileName: 'Nombre',
+    profileGivenName: 'Nombre de pila',
+    profileFamilyName: 'Apellidos',
+    profilePicture: 'URL de la foto',
+    profilePictureAlt: 'Foto de perfil',
+    profileLocale: 'Configuración regional',
+    profileZoneinfo: 'Zona horaria',
+    userMetadata: 'Metadatos del usuario (JSON)',
+    appMetadata: 'Metadatos de la aplicación (JSON)',
+    metadataHelp: 'Metadatos: un objeto JSON de 4 KiB y 5 niveles como máximo, que se reemplaza entero.',
+    saveProfile: 'Guardar el perfil',
+    profileSaved: 'Perfil guardado.',
+    profileUnchanged: 'Nada que guardar: no cambió ningún campo.',
+    profileRefused: 'No se guardó nada: corrige los campos marcados.',
+    invalidJson: 'no es JSON válido',
+    notAnObject: 'no es un objeto JSON',
+    metadataTooLarge: 'ocupa más de 4 KiB como JSON',
+    metadataTooDeep: 'tiene más de 5 niveles de anidamiento'
+  }
+} as const
