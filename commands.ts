@@ -19,7 +19,7 @@ import db from './plugins/core/db.js'
 import metrics from './plugins/core/metrics.js'
 import { ACCOUNT_TYPES, weakness } from './plugins/accounts/index.js'
 import { AppError } from './plugins/core/errors.js'
-import { accountAdmin, type AccountActionName, importAccounts } from './plugins/admin/index.js'
+import { PROFILE_OPTIONS, accountAdmin, type AccountActionName, importAccounts, profileOptions, updateProfileByEmail } from './plugins/admin/index.js'
 import { CLI_ACTOR } from './plugins/audit/index.js'
 import { redactUrls } from './plugins/core/logging.js'
 import { announce } from './plugins/core/mode.js'
@@ -43,6 +43,9 @@ const USAGE = `usage: latchkey [start]            production: API, WebSocket and
                                    status, email confirmed, created
        latchkey user deactivate|activate|delete|restore --email E [--admin]
                                    deactivate and delete also sign the account out everywhere
+       latchkey user update --email E [--admin] [--name N] [--given-name N] [--family-name N]
+                                   [--picture URL] [--locale L] [--zoneinfo Z] [--user-metadata JSON]
+                                   [--app-metadata JSON]: "" clears a field, JSON replaces it whole
        latchkey user erase --email E [--admin]
                                    erases the account now: every row about the person deleted, its
                                    audit events kept under a tombstone id (printed)
@@ -172,16 +175,17 @@ const STATE_CHANGES: Record<string, [AccountActionName, string]> = {
 
 async function userCommand (argv: string[]): Promise<number> {
   const { values, positionals } = parse('user', argv, {
-    email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false }
+    email: { type: 'string' }, password: { type: 'string' }, admin: { type: 'boolean', default: false }, ...PROFILE_OPTIONS
   }, true)
   if (values.help) return usage()
   const [sub, extra] = positionals
   if (extra !== undefined) throw new UsageError(`user: unexpected argument ${extra}`)
   const change = STATE_CHANGES[sub]
   const privacy = sub === 'erase' || sub === 'export'
-  if (sub !== 'list' && sub !== 'create' && !change && !privacy) {
-    throw new UsageError(sub ? `user: unknown action ${sub}` : 'user: create, list, deactivate, activate, delete, restore, erase or export?')
+  if (sub !== 'list' && sub !== 'create' && sub !== 'update' && !change && !privacy) {
+    throw new UsageError(sub ? `user: unknown action ${sub}` : 'user: create, list, update, deactivate, activate, delete, restore, erase or export?')
   }
+  const profileChange = profileOptions(sub, values)
   if (sub !== 'list' && !values.email) throw new UsageError(`user ${sub}: --email is required`)
   if (sub === 'list' && (values.email || values.password)) throw new UsageError('user list: takes only --admin')
   if (sub !== 'create' && values.password) throw new UsageError(`user ${sub}: --password applies to create only`)
@@ -192,6 +196,7 @@ async function userCommand (argv: string[]): Promise<number> {
   if (sub === 'list') return withServices(config, (app) => listAccounts(app, kind))
   const email = values.email!
   if (privacy) return withServices(config, (app) => eraseOrExport(app, kind, sub, email))
+  if (sub === 'update') return withServices(config, (app) => updateProfileByEmail(app, kind, email, profileChange!))
   if (change) {
     return withServices(config, async (app) => {
       const id = await app.accountAdmin.idByEmail(kind, email)

@@ -1,5 +1,5 @@
 import { pg, sql } from './drizzle.js'
-const { bigint, boolean, char, check, customType, foreignKey, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } = pg
+const { bigint, boolean, char, check, customType, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } = pg
 
 /**
  * The tables every account type has (users and admins), one shape written once: db/schema.ts
@@ -28,9 +28,27 @@ export function accountTables<Owner extends string> (type: string, table: string
     tokenVersion: integer('token_version').notNull().default(0),
     // When the account, deactivated at its own request, is erased (deleteaccount): a mailed link cancels it until then.
     erasureDueAt: ts('erasure_due_at'),
+    // The profile (OpenID Connect Core 5.1's names): all optional, checked by the service (plugins/accounts/profile.ts).
+    name: varchar('name', { length: 100 }),
+    givenName: varchar('given_name', { length: 60 }),
+    familyName: varchar('family_name', { length: 60 }),
+    picture: varchar('picture', { length: 500 }),
+    locale: varchar('locale', { length: 35 }),
+    zoneinfo: varchar('zoneinfo', { length: 64 }),
+    // The profile fields the account holder or an admin set by hand: a provider's claims never fill them again.
+    profileEdited: text('profile_edited').array().notNull().default(sql`'{}'::text[]`),
+    // When a profile field last changed (the OpenID claim updated_at); updated_at also moves with every sign-in.
+    profileUpdatedAt: ts('profile_updated_at'),
+    // JSON objects of at most 4 KiB and 5 levels: the user's own (updateprofile) and the application's (admins and the CLI only).
+    userMetadata: jsonb('user_metadata').notNull().default(sql`'{}'::jsonb`),
+    appMetadata: jsonb('app_metadata').notNull().default(sql`'{}'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow()
-  }, (t) => [check(`${table}_email_lower_case`, sql`${t.email} = lower(${t.email})`)])
+  }, (t) => [
+    check(`${table}_email_lower_case`, sql`${t.email} = lower(${t.email})`),
+    check(`${table}_user_metadata_object`, sql`jsonb_typeof(${t.userMetadata}) = 'object'`),
+    check(`${table}_app_metadata_object`, sql`jsonb_typeof(${t.appMetadata}) = 'object'`)
+  ])
 
   const sessions = pgTable(sessionTable, {
     id: id(),

@@ -34,12 +34,18 @@ export const roomInstances = pgTable('room_instances', {
   expiresAt: ts('expires_at').notNull()
 })
 
-/** Sockets present in rooms (joined with presence), by instance: an expired instance's rows are gone with it. */
+/**
+ * Sockets present in rooms (joined with presence), by instance: an expired instance's rows are
+ * gone with it. `name` and `picture` are the user's as its join read them (users' columns), so
+ * presence answers without reading users.
+ */
 export const roomPresence = pgTable('room_presence', {
   instanceId: varchar('instance_id', { length: 32 }).notNull().references(() => roomInstances.id, { onDelete: 'cascade' }),
   connectionId: varchar('connection_id', { length: 32 }).notNull(),
   room: varchar('room', { length: 160 }).notNull(),
   userId: uuid('user_id').notNull(),
+  name: varchar('name', { length: 100 }),
+  picture: varchar('picture', { length: 500 }),
   since: ts('since').notNull().defaultNow()
 }, (t) => [
   primaryKey({ columns: [t.room, t.connectionId] }),

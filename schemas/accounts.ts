@@ -4,6 +4,22 @@ import { Success } from './common.js'
 const Timestamp = Type.String({ format: 'date-time' })
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()])
 
+const NullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description })
+/** A JSON object (metadata): at most 4 KiB serialized and 5 levels deep, checked by the service. */
+const Metadata = (description: string) => Type.Object({}, { additionalProperties: true, description })
+
+/** The profile as responses show it (OpenID Connect Core 5.1's names, camel-cased): null when unset. */
+const ProfileFields = {
+  name: NullableText('the full name'),
+  givenName: NullableText('the given name'),
+  familyName: NullableText('the family name'),
+  picture: NullableText('an https URL of a picture'),
+  locale: NullableText('a BCP 47 language tag (en-GB)'),
+  zoneinfo: NullableText('an IANA time zone (Europe/Paris)'),
+  userMetadata: Metadata('the user\'s own JSON object (updateprofile)'),
+  appMetadata: Metadata('the application\'s JSON object: only admins and the CLI write it')
+}
+
 /** The account as every response shows it: nothing else of the row ever leaves the server. */
 export const AccountSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -13,9 +29,44 @@ export const AccountSchema = Type.Object({
   loginCount: Type.Integer(),
   lastLogin: NullableTimestamp,
   lastLoginAt: NullableTimestamp,
+  ...ProfileFields,
   createdAt: Timestamp,
   updatedAt: Timestamp
 }, { title: 'User', description: 'An account as every response shows it (a user, or an admin its own account)', additionalProperties: false })
+
+/** A string or null (one type, so that a wrong value is one field error, not one per member of a union). */
+const StringOrNull = (options: Record<string, unknown>) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options })
+/**
+ * Text without NUL or control characters (U+0000-U+001F, U+007F); surrounding spaces are trimmed
+ * and an empty value clears the field, as null does.
+ */
+const ProfileText = (maxLength: number, description: string) =>
+  StringOrNull({ maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description })
+
+/**
+ * The profile as requests write it (sign-up, updateprofile, updateuser): each field optional, null
+ * or "" clears it. Types, lengths and control characters are checked here; what a pattern cannot
+ * say (an https URL, a known language, a time zone, the metadata's size and depth) by the service,
+ * each failure named in one answer.
+ */
+export const ProfileArgs = {
+  name: Type.Optional(ProfileText(100, 'the full name, up to 100 characters')),
+  givenName: Type.Optional(ProfileText(60, 'the given name, up to 60 characters')),
+  familyName: Type.Optional(ProfileText(60, 'the family name, up to 60 characters')),
+  // Their forms are the service's to check (plugins/accounts/profile.ts), so that each refusal says what is wrong.
+  picture: Type.Optional(ProfileText(500, 'an https URL, up to 500 characters')),
+  locale: Type.Optional(ProfileText(35, 'a BCP 47 language tag of a known language (en, pt-BR)')),
+  zoneinfo: Type.Optional(ProfileText(64, 'an IANA time zone (Europe/Paris, UTC)')),
+  userMetadata: Type.Optional(Metadata('the user\'s own JSON object, replaced whole: at most 4 KiB serialized and 5 levels deep'))
+}
+/** What admins and the CLI write besides (updateuser). */
+export const AppMetadataArg = {
+  appMetadata: Type.Optional(Metadata('the application\'s JSON object, replaced whole: at most 4 KiB serialized and 5 levels deep'))
+}
+
+export const UpdateProfileArgsSchema = Type.Object(ProfileArgs, { additionalProperties: false })
+const AppMetadataArgsSchema = Type.Object(AppMetadataArg)
+export type ProfileChanges = Static<typeof UpdateProfileArgsSchema> & Static<typeof AppMetadataArgsSchema>
 export type PublicAccount = Static<typeof AccountSchema>
 
 const Email = Type.String({ format: 'email', maxLength: 254 })
@@ -28,7 +79,8 @@ export const LoginArgsSchema = Type.Object({
 
 export const RegisterArgsSchema = Type.Object({
   email: Email,
-  password: NewPassword
+  password: NewPassword,
+  ...ProfileArgs
 }, { additionalProperties: false })
 
 /** A one-time token from a mailed link; anything that is not one is USER.BAD_REQUEST_INVALID_TOKEN, not a 400 on its form. */

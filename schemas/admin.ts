@@ -22,7 +22,9 @@ export const AUDIT_EVENTS = [
   // Webhook endpoints (`data.webhookId`; an organization's carry `data.organizationId`)
   'webhook.created', 'webhook.updated', 'webhook.deleted', 'webhook.secret_rotated', 'webhook.disabled',
   // OAuth clients of the OpenID provider (`data.clientId`, `name`; `organizationId` when the client has one)
-  'oauth_client.created', 'oauth_client.updated', 'oauth_client.deleted', 'oauth_client.secret_rotated'
+  'oauth_client.created', 'oauth_client.updated', 'oauth_client.deleted', 'oauth_client.secret_rotated',
+  // Profiles (section 30): `data.fields`, the names of the fields written, never their values
+  'user.profile_updated', 'admin.user_updated'
 ] as const
 export type AuditEventName = typeof AUDIT_EVENTS[number]
 

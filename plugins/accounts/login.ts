@@ -87,7 +87,7 @@ export function createLogin (app: FastifyInstance) {
     org: OrgClaim | null = null): Issued {
     return {
       account: presentAccount(row),
-      token: tokens.sign(kind, { id: row.id, tokenVersion: row.token_version }, familyId, client, assurance, org),
+      token: tokens.sign(kind, { id: row.id, tokenVersion: row.token_version, name: row.name, appMetadata: row.app_metadata as Record<string, unknown> }, familyId, client, assurance, org),
       refreshToken
     }
   }

@@ -12,7 +12,7 @@ const iso = (d: Date | null): string | null => d ? d.toISOString() : null
 
 /**
  * The account's own rows (owner, sessions, one-time tokens) and the lockout windows of its
- * address. A claim's wipe of the owner row itself (password, confirmation) is claim.ts's.
+ * address. A claim's wipe of the owner row itself (password, confirmation, the registrant's profile) is claim.ts's.
  */
 export const accountOwnData: AccountData = {
   name: 'accounts',

@@ -49,6 +49,14 @@ export function presentAccount (row: Owner): PublicAccount {
     loginCount: row.login_count,
     lastLogin: iso(row.last_login),
     lastLoginAt: iso(row.last_login_at),
+    name: row.name,
+    givenName: row.given_name,
+    familyName: row.family_name,
+    picture: row.picture,
+    locale: row.locale,
+    zoneinfo: row.zoneinfo,
+    userMetadata: row.user_metadata as Record<string, unknown>,
+    appMetadata: row.app_metadata as Record<string, unknown>,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString()
   }

@@ -18,7 +18,7 @@ export type AccountAction = 'login' | 'register' | 'refresh' | 'logout' | 'logou
   'requestpasswordreset' | 'resetpassword' | 'changepassword' | 'enrolltotp' | 'verifytotp' | 'listfactors' |
   'removefactor' | 'regeneraterecoverycodes' | 'verifymfa' |
   'requestsigninlink' |
-  'requestemailchange' | 'confirmemailchange' | 'resendverification'
+  'requestemailchange' | 'confirmemailchange' | 'resendverification' | 'updateprofile'
 
 const ACTION_NAMES: Record<AccountAction, string> = {
   login: 'Login',
@@ -44,7 +44,8 @@ const ACTION_NAMES: Record<AccountAction, string> = {
   requestsigninlink: 'RequestSignInLink',
   requestemailchange: 'RequestEmailChange',
   confirmemailchange: 'ConfirmEmailChange',
-  resendverification: 'ResendVerification'
+  resendverification: 'ResendVerification',
+  updateprofile: 'UpdateProfile'
 }
 
 /** The operation name: V1Login for users, V1LoginByAdmin for admins. */

@@ -8,6 +8,9 @@ import type { Issued, SessionMeta, createLogin } from './login.js'
 import { PASSWORD } from './assurance.js'
 import { normalizeEmail, presentAccount, repositoryOf, type Owner } from './repository.js'
 import { uuidv7 } from '../../random.js'
+import type { CheckedProfile } from './profile.js'
+
+const NO_PROFILE: CheckedProfile = { values: {}, fields: [] }
 import type { PublicAccount } from '../../schemas/accounts.js'
 
 /** Runs the insert of a new account; a taken email is the type's USER_ALREADY_EXISTS. */
@@ -42,21 +45,22 @@ export function createSignup (app: FastifyInstance, login: ReturnType<typeof cre
      * Creates an active account and signs it in, like a login; `within` runs in the same
      * transaction (the verification mail is queued there). A weak password is refused first.
      */
-    async register (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<Issued> {
+    async register (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within, profile: CheckedProfile = NO_PROFILE): Promise<Issued> {
       await assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
       const { params, familyId, refreshToken } = login.newSession(uuidv7(), meta, PASSWORD)
       const hash = await hashPassword(password)
       const row = await inTransaction(kind, repositoryOf(kind).sessions.register,
-        { ...params, email: normalizeEmail(email), password: hash, eventId: uuidv7() }, within)
+        { ...params, email: normalizeEmail(email), password: hash, eventId: uuidv7(), profile: profile.values }, within)
       return login.issue(kind, row, meta.client, refreshToken, familyId, PASSWORD)
     },
 
     /** Creates an active account without a session (REQUIRE_EMAIL_CONFIRMED: it signs in once confirmed). */
-    async registerWithoutSession (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within): Promise<PublicAccount> {
+    async registerWithoutSession (kind: AccountType, email: string, password: string, meta: SessionMeta, within?: Within,
+      profile: CheckedProfile = NO_PROFILE): Promise<PublicAccount> {
       await assertStrongPassword(kind, config.passwordPolicy, 'password', password, normalizeEmail(email))
       const hash = await hashPassword(password)
       const params = { id: uuidv7(), email: normalizeEmail(email), password: hash, eventId: uuidv7(), ip: meta.ip, userAgent: meta.userAgent,
-        client: meta.client, platform: meta.platform }
+        client: meta.client, platform: meta.platform, profile: profile.values }
       return presentAccount(await inTransaction(kind, repositoryOf(kind).owners.registerWithoutSession, params, within))
     }
   }

@@ -26,12 +26,41 @@ export interface AccessClaims {
   jti?: string
   /** The organization the session acts for (switchorg); absent when it acts for none (docs/behaviour.md#organizations-in-tokens). */
   org?: OrgClaim
+  /** The account's name, when it has one (its profile). */
+  name?: string
+  /** The appMetadata keys ACCESS_TOKEN_CLAIMS names that the account has; absent when none. */
+  app?: Record<string, unknown>
   iat: number
   exp: number
 }
 
+/** What an access token says of its owner: from the row login and refresh already read. */
+export interface TokenOwner {
+  id: string
+  tokenVersion: number
+  name?: string | null
+  appMetadata?: Record<string, unknown>
+}
+
+/** Access tokens stay under this many characters: app claims that would pass it are left out (and counted). */
+export const MAX_ACCESS_TOKEN_LENGTH = 4096
+
 export function createTokens (app: FastifyInstance) {
   const { config } = app
+  const claimKeys = config.accessTokenClaims
+  const omitted = app.metrics?.counter({
+    name: 'latchkey_access_token_claims_omitted_total',
+    help: 'appMetadata keys named in ACCESS_TOKEN_CLAIMS left out of an access token that would have passed 4 KiB',
+    labelNames: ['type'] as const
+  })
+
+  /** The `app` claim: the configured keys the account's appMetadata has, in ACCESS_TOKEN_CLAIMS's order; null for none. */
+  function appClaim (metadata: Record<string, unknown> | undefined): Record<string, unknown> | null {
+    if (!claimKeys.length || !metadata) return null
+    let claim: Record<string, unknown> | null = null
+    for (const key of claimKeys) if (Object.hasOwn(metadata, key)) (claim ??= {})[key] = metadata[key]
+    return claim
+  }
   // Tokens signed with a secret or key being rotated out: tried only when the current one's
   // signature check fails, so a current token costs nothing more.
   const previousKeys = config.accessTokenAlgorithm === 'EdDSA' ? config.accessTokenPreviousPublicKeys : config.accessTokenPreviousSecrets
@@ -43,10 +72,21 @@ export function createTokens (app: FastifyInstance) {
      * A short-lived access token (ACCESS_TOKEN_ALGORITHM) for one owner, session family and client
      * kind; `org`: the organization the session acts for, a claim only then (other tokens do not grow).
      */
-    sign (kind: AccountType, owner: { id: string, tokenVersion: number }, sid: string, client: Client, assurance: Assurance, org: OrgClaim | null = null): string {
+    sign (kind: AccountType, owner: TokenOwner, sid: string, client: Client, assurance: Assurance, org: OrgClaim | null = null): string {
       // jti (RFC 9068): iat is in whole seconds, so two tokens of one session in one second were equal.
-      return app.jwt.sign({ sub: owner.id, type: kind.type, tokenVersion: owner.tokenVersion, sid, aud: kind.audiences[client], aal: assurance.aal, amr: assurance.amr,
-        jti: randomBase64url(16), ...(org && { org }) })
+      const claims = { sub: owner.id, type: kind.type, tokenVersion: owner.tokenVersion, sid, aud: kind.audiences[client], aal: assurance.aal, amr: assurance.amr,
+        jti: randomBase64url(16), ...(org && { org }), ...(owner.name && { name: owner.name }) }
+      const extra = appClaim(owner.appMetadata)
+      if (!extra) return app.jwt.sign(claims)
+      let token = app.jwt.sign({ ...claims, app: extra })
+      // Over the limit: keys are left out from the last named, until it fits (signed again each time; a rare case).
+      const keys = Object.keys(extra)
+      while (token.length > MAX_ACCESS_TOKEN_LENGTH && keys.length) {
+        delete extra[keys.pop()!]
+        omitted?.inc({ type: kind.type })
+        token = app.jwt.sign(keys.length ? { ...claims, app: extra } : claims)
+      }
+      return token
     },
     /**
      * Checks signature (the configured algorithm only), exp and iss; throws on any failure. The audience is the

@@ -15,14 +15,15 @@ const HOST = /^[a-z0-9.-]+(:[0-9]+)?$|^\[[0-9a-f:.]+\](:[0-9]+)?$/i
 
 /**
  * The pages load their own bundle and stylesheet and call this API and its sockets: no inline
- * script or style, nothing from elsewhere, never in a frame. Chromium counts ws: and wss: of the
+ * script or style, nothing from elsewhere but images over https (profile pictures are URLs their
+ * owners chose; fetched without a referrer), never in a frame. Chromium counts ws: and wss: of the
  * page's host as 'self' (CSP 3); older browsers need them named, so the host's socket origin is.
  */
 export function pageCsp (request: FastifyRequest): string {
   const host = request.host
   const socket = HOST.test(host) ? ` ${request.protocol === 'https' ? 'wss' : 'ws'}://${host}` : ''
   return `default-src 'self'; base-uri 'self'; connect-src 'self'${socket}; font-src 'self'; form-action 'self'; ` +
-    "frame-ancestors 'none'; img-src 'self' data:; manifest-src 'self'; object-src 'none'; script-src 'self'; " +
+    "frame-ancestors 'none'; img-src 'self' data: https:; manifest-src 'self'; object-src 'none'; script-src 'self'; " +
     "script-src-attr 'none'; style-src 'self'; worker-src 'self'"
 }
 

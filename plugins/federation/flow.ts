@@ -3,7 +3,7 @@ import * as oidc from 'openid-client'
 import { AppError } from '../core/errors.js'
 import type { Queryable } from '../core/db.js'
 import { appUrl } from '../core/links.js'
-import { accountError, ACCOUNT_TYPES, normalizeEmail, repositoryOf, claimAccount, OPAQUE_TOKEN, hashToken, newOpaqueToken, type SessionMeta, type SignIn } from '../accounts/index.js'
+import { accountError, ACCOUNT_TYPES, normalizeEmail, repositoryOf, claimAccount, fillProfile, OPAQUE_TOKEN, hashToken, newOpaqueToken, type ProfileClaims, type SessionMeta, type SignIn } from '../accounts/index.js'
 import { recordEvent, type AuditContext } from '../audit/index.js'
 import { uuidv7 } from '../../random.js'
 import { federationStatements as q, type AccountState } from './repository.js'
@@ -22,8 +22,8 @@ class SignInRefused extends Error {
   }
 }
 
-/** What the provider's ID token (or userinfo) says about the person. */
-interface Person { subject: string, email: string | null, emailVerified: boolean }
+/** What the provider's ID token (or userinfo) says about the person: its profile claims fill the account's empty fields. */
+interface Person { subject: string, email: string | null, emailVerified: boolean, profile: ProfileClaims }
 
 /** Why the code grant failed, as the app sees it in `?error=`: never the provider's own words. */
 function grantFailure (err: unknown): SignInRefused {
@@ -97,6 +97,7 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
           if (!account.is_active) throw new SignInRefused('account_inactive', account.id)
           if (account.deleted_at) throw new SignInRefused('account_deleted', account.id)
           if (config.requireEmailConfirmed && !account.is_email_confirmed) throw new SignInRefused('email_not_confirmed', account.id)
+          await fillProfile(tx, USER, account.id, person.profile)
           const { token, hash } = newOpaqueToken()
           await repositoryOf(USER).tokens.issueExchange.run(tx, { ownerId: account.id, tokenId: uuidv7(), hash, lifetime: EXCHANGE_TTL })
           await recordEvent(tx, { event: 'oauth.signed_in', accountType: USER.type, accountId: account.id, data: { provider } },
@@ -113,13 +114,15 @@ export function createFlow (app: FastifyInstance, providers: ReturnType<typeof c
   async function personOf (client: oidc.Configuration, tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>): Promise<Person> {
     const claims = tokens.claims()!
     let { email, email_verified: verified } = claims as { email?: unknown, email_verified?: unknown }
+    let profile: ProfileClaims = claims as ProfileClaims
     if (typeof email !== 'string' && client.serverMetadata().userinfo_endpoint) {
       const info = await oidc.fetchUserInfo(client, tokens.access_token, claims.sub)
       email = info.email
       verified = info.email_verified
+      profile = { ...info, ...claims }
     }
     const address = typeof email === 'string' && email.length <= 254 && email.includes('@') ? normalizeEmail(email) : null
-    return { subject: claims.sub, email: address, emailVerified: verified === true || verified === 'true' }
+    return { subject: claims.sub, email: address, emailVerified: verified === true || verified === 'true', profile }
   }
 
   return {

@@ -27,7 +27,7 @@ t.test('mistakes in the command line are one line on stderr and exit 2', async (
     [['serve', 'now'], 'serve: unexpected argument now'],
     [['worker', '--concurrency=2'], 'worker: unknown option --concurrency'],
     [['migrate', 'down'], 'migrate: unexpected argument down'],
-    [['user'], 'user: create, list, deactivate, activate, delete, restore, erase or export?'],
+    [['user'], 'user: create, list, update, deactivate, activate, delete, restore, erase or export?'],
     [['user', 'promote', '--email', 'a@b.c'], 'user: unknown action promote'],
     [['user', 'create', '--email'], 'user: --email needs a value'],
     [['user', 'create', '--password', 'long enough password'], 'user create: --email is required'],

@@ -161,4 +161,30 @@ t.test('latchkey user', async (t) => {
     t.equal(again.code, 1)
     t.equal(again.stderr.trim(), 'no user with the email gone@example.com')
   })
+  t.test('user update writes the profile and appMetadata as the API checks them, audited as admin.user_updated by the CLI', async (t) => {
+    t.equal((await cli(['user', 'create', '--email', 'meta@example.com', '--password', 'long enough password'], env)).code, 0)
+    const res = await cli(['user', 'update', '--email', 'meta@example.com', '--name', ' Mary Meta ', '--locale', 'fr-ca',
+      '--app-metadata', '{"plan":"pro","seats":3}'], env)
+    t.equal(res.code, 0, res.stderr)
+    t.match(res.stdout, /^user [0-9a-f-]{36} updated \(name, locale, appMetadata\)/)
+    const [row] = await sql`select id, name, locale, app_metadata from users where email = 'meta@example.com'`
+    t.match(row, { name: 'Mary Meta', locale: 'fr-CA', app_metadata: { plan: 'pro', seats: 3 } })
+    const [event] = await sql`select actor_type, data from audit_events where account_id = ${row.id} and event = 'admin.user_updated'`
+    t.same(event, { actor_type: 'cli', data: { fields: ['name', 'locale', 'appMetadata'] } })
+
+    const bad = await cli(['user', 'update', '--email', 'meta@example.com', '--picture', 'http://x.example/p.png', '--app-metadata', '[1]'], env)
+    t.equal(bad.code, 2)
+    t.match(bad.stderr, /invalid picture: is not an https URL/)
+    t.match(bad.stderr, /invalid appMetadata: is not a JSON object/)
+    const notJson = await cli(['user', 'update', '--email', 'meta@example.com', '--user-metadata', '{oops'], env)
+    t.equal(notJson.code, 2)
+    t.match(notJson.stderr, 'invalid --user-metadata: not JSON')
+    const [after] = await sql`select name, picture, app_metadata from users where email = 'meta@example.com'`
+    t.match(after, { name: 'Mary Meta', picture: null, app_metadata: { plan: 'pro', seats: 3 } }, 'nothing changed')
+    const none = await cli(['user', 'update', '--email', 'nobody@example.com', '--name', 'x'], env)
+    t.equal(none.code, 1)
+    t.equal(none.stderr.trim(), 'no user with the email nobody@example.com')
+    const misplaced = await cli(['user', 'create', '--email', 'x@example.com', '--password', 'long enough password', '--name', 'x'], env)
+    t.equal(misplaced.code, 2, 'profile options belong to update')
+  })
 })

@@ -21,8 +21,8 @@ export const PRODUCTION_ENV = {
   REFRESH_TOKEN_SECRET: 'r'.repeat(40)
 }
 
-const ACCOUNT_KEYS = ['createdAt', 'email', 'id', 'isActive', 'isEmailConfirmed', 'lastLogin', 'lastLoginAt',
-  'loginCount', 'updatedAt']
+const ACCOUNT_KEYS = ['appMetadata', 'createdAt', 'email', 'familyName', 'givenName', 'id', 'isActive', 'isEmailConfirmed', 'lastLogin', 'lastLoginAt',
+  'locale', 'loginCount', 'name', 'picture', 'updatedAt', 'userMetadata', 'zoneinfo']
 
 /** Default lifetimes of the test configuration, in seconds. */
 export const ACCESS_TTL = 15 * 60

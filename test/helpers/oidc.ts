@@ -10,6 +10,13 @@ export interface Person {
   sub: string
   email?: string
   email_verified?: boolean
+  // The profile scope's claims (OpenID Connect Core 5.1).
+  name?: string
+  given_name?: string
+  family_name?: string
+  picture?: string
+  locale?: string
+  zoneinfo?: string
 }
 
 export interface OidcProvider {
@@ -69,7 +76,7 @@ export async function startOidcProvider (t: TapTest | typeof tap, opts: { redire
     }],
     jwks: { keys: [jwk as never] },
     cookies: { keys: ['latchkey-test-cookie-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'picture', 'locale', 'zoneinfo'] },
     findAccount: (_ctx: unknown, id: string) => {
       const found = people.get(id)
       return found ? { accountId: id, claims: () => ({ ...found }) } : undefined

@@ -1,6 +1,7 @@
 /**
- * routes/: the API as files. The document the service serves is the one it served before its
- * endpoints moved here (test/fixtures/openapi-before-layout.json: paths, operations, schemas), and
+ * routes/: the API as files. The document the service serves keeps all of the one it served before
+ * its endpoints moved here (test/fixtures/openapi-before-layout.json: paths, operations, schemas;
+ * later sections only add to it), and
  * every documented path has its file where the path says: /v1/orgs/create in routes/v1/orgs/create.ts,
  * a path parameter as a `_name` folder; /v1/admins/login in routes/v1/admins/login.ts, or in a
  * file of another folder of its version that declares it serves `admins` too
@@ -35,7 +36,7 @@ function candidates (path: string): string[] {
 }
 
 /**
- * What changed since, on purpose: /v1/rooms/publish declares its access like every other route
+ * What changed since, on purpose (besides what later sections add): /v1/rooms/publish declares its access like every other route
  * (`auth: 'admin'` with `apiKeys`) instead of checking tokens itself, so the document now says what
  * it always did: it reads X-Client, and answers admins' second-factor error; and the API keys
  * /v1/orgs/get always accepted (`apiKeys: true`) are listed in its security.
@@ -48,18 +49,42 @@ function corrected (before: any): any {
   publish.description = publish.description.replace('\n- 404 `ORG.NOT_FOUND`', '\n- 403 `ADMIN.FORBIDDEN_MFA_REQUIRED` (with ADMIN_MFA_REQUIRED=true, to an aal1 token): ' +
     'Admins must sign in with a second factor: enrol one (enrolltotp) and sign in again\n- 404 `ORG.NOT_FOUND`')
   doc.paths['/v1/orgs/get'].post.security.push({ 'api-key': [] })
+  // Section 30: `profile` is a scope an OAuth client may be registered with.
+  for (const path of ['/v1/admins/createoauthclient', '/v1/admins/updateoauthclient']) {
+    doc.paths[path].post.requestBody.content['application/json'].schema.properties.scopes.items.description = 'openid, offline_access, email, profile, or a permission'
+  }
   return doc
 }
 
-t.test('the document is the one served before the endpoints moved to routes/', async (t) => {
+/**
+ * Where `now` lost or changed something of `before` (paths like `paths./v1/me.post.summary`): every
+ * key of an object is kept with what it held, and every item of a list (an enum, the parameters,
+ * the security schemes) is still in it. What later sections add (a path, a property, an enum value,
+ * an optional argument) is not a difference: clients of the document before see the same API.
+ */
+function lost (now: unknown, before: unknown, at = ''): string[] {
+  if (Array.isArray(before)) {
+    if (!Array.isArray(now)) return [at]
+    return before.flatMap((item, i) => now.some((other) => !lost(other, item).length) ? [] : [`${at}[${i}]`])
+  }
+  if (before && typeof before === 'object') {
+    if (!now || typeof now !== 'object' || Array.isArray(now)) return [at]
+    return Object.entries(before).flatMap(([key, value]) => key in now ? lost((now as Record<string, unknown>)[key], value, at ? `${at}.${key}` : key) : [`${at}.${key}`])
+  }
+  return now === before ? [] : [at]
+}
+
+t.test('the document keeps all of the one served before the endpoints moved to routes/', async (t) => {
   const now = JSON.parse(await openapiDocument())
   const before = JSON.parse(readFileSync(BEFORE, 'utf8'))
-  t.same(Object.keys(now.paths).sort(), Object.keys(before.paths).sort(), 'the same paths')
+  t.same(Object.keys(before.paths).filter((path) => !(path in now.paths)), [], 'no path is gone')
   const expected = corrected(before)
   t.not(JSON.stringify(expected), JSON.stringify(before), 'the corrections change the document before')
-  for (const [path, operations] of Object.entries(expected.paths)) t.same(now.paths[path], operations, `${path}: the same operation`)
-  t.same(now.components, before.components, 'the same schemas, parameters and responses')
-  t.same(now, expected, 'and nothing else differs but the corrections above')
+  for (const [path, operations] of Object.entries(expected.paths)) t.same(lost(now.paths[path], operations), [], `${path}: the same operation`)
+  t.same(lost(now.components, before.components), [], 'the same schemas, parameters and responses, or more')
+  t.same(lost(now, expected), [], 'and nothing else is lost or changed but the corrections above')
+  t.same(lost({ a: [1, 2], b: { c: 'x' } }, { a: [1, 2, 3], b: { c: 'x' } }), ['a[2]'], 'a lost enum value is a difference')
+  t.same(lost({ a: [1], b: { c: 'y' } }, { a: [1], b: { c: 'x', d: 1 } }), ['b.c', 'b.d'], 'as is a changed or lost key')
 })
 
 t.test('routes/ mirrors the paths', async (t) => {

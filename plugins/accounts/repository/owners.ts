@@ -1,6 +1,7 @@
 import type { AccountType } from '../registry.js'
 import { statement, type Placeholder, type Statement } from '../../core/db.js'
 import { auditInsert } from '../../audit/index.js'
+import { PROFILE_CLEARED, profileInsert } from '../profile.js'
 import { OWNER_FIELDS, tablesOf, type Owner, type OwnerRow } from './shared.js'
 
 /**
@@ -27,7 +28,7 @@ type ById = { id: string }
 type ByEmail = { email: string }
 export type ListParams = { needle: string | null, status: string, after: string | null, limit: number }
 export type RegisterParams = { id: string, email: string, password: string, eventId: string, ip: string | null, userAgent: string | null,
-  client: string, platform: string }
+  client: string, platform: string, profile: Record<string, unknown> }
 /** One account of an import (plugins/admin/import.ts); `line`: where it was read. */
 export interface ImportRow { id: string, email: string, password: string, confirmed: boolean, created_at: string | null, line: number }
 
@@ -75,6 +76,8 @@ export function ownerStatements (kind: AccountType) {
     /** The account, deleted or not (admins). */
     get: statement<Owner, ById>((p) => `select ${fields} from ${o} where id = ${p.id}`),
     idByEmail: statement<Id, ByEmail>((p) => `select id from ${o} where email = ${p.email}`),
+    /** What others see of an account where it is present (rooms' presence): its name and picture. */
+    badge: statement<Pick<OwnerRow, 'name' | 'picture'>, ById>((p) => `select name, picture from ${o} where id = ${p.id}`),
     // Newest first by id (UUIDv7); a page starts below the previous page's last id, so rows
     // inserted meanwhile (newer ids) never shift it. Run unprepared: the optional filters fold away.
     list: statement<Owner, ListParams>(({ needle, status, after, limit }) => `select ${fields} from ${o}
@@ -94,10 +97,13 @@ export function ownerStatements (kind: AccountType) {
       (p) => `insert into ${o} as u (id, email, password, is_email_confirmed) values (${p.id}, ${p.email}, null, ${p.confirmed})
     returning u.id, u.is_active, u.deleted_at, u.is_email_confirmed`),
     // A registration without a session.
-    registerWithoutSession: statement<Owner, RegisterParams>((p) => `with a as (insert into ${o} (id, email, password) values (${p.id}, ${p.email}, ${p.password}) returning *),
+    registerWithoutSession: statement<Owner, RegisterParams>((p) => {
+      const profile = profileInsert(p.profile)
+      return `with a as (insert into ${o} (id, email, password, ${profile.columns}) values (${p.id}, ${p.email}, ${p.password}, ${profile.values}) returning *),
       e as (${auditInsert({ id: p.eventId, event: 'register', accountType: kind.type, accountId: p.id, actorType: `'${kind.type}'`, actorId: p.id,
         ip: p.ip, userAgent: p.userAgent, data: `json_build_object('client', ${p.client}::text, 'platform', ${p.platform}::text)` })})
-      select ${OWNER_FIELDS('a')} from a`),
+      select ${OWNER_FIELDS('a')} from a`
+    }),
     /**
      * One batch of an import in one statement: inserted unless the email or the id is taken (the
      * email taken before the statement: skipped; else the id: invalid). Answers per line what happened.
@@ -116,9 +122,13 @@ export function ownerStatements (kind: AccountType) {
     lock: statement<Id, ById>((p) => `select id from ${o} where id = ${p.id} for update`),
     /** Locks the row of an active account (not deleted): a registration of a passkey takes turns with the account's others. */
     lockActive: statement<Id, ById>((p) => `select id from ${o} where id = ${p.id} and is_active and deleted_at is null for update`),
-    /** An unconfirmed account taken by whoever proved its address: no password, confirmed; whether it had one (the row locked first). */
+    /**
+     * An unconfirmed account taken by whoever proved its address: no password, confirmed, and none
+     * of the profile or userMetadata its registrant wrote (appMetadata is the application's: it
+     * stays); whether it had a password (the row locked first).
+     */
     claim: statement<{ had_password: boolean }, ById>((p) => `with a as (select id, password is not null as had_password from ${o} where id = ${p.id} for update),
-      u as (update ${o} set password = null, is_email_confirmed = true, updated_at = now() where id = (select id from a))
+      u as (update ${o} set password = null, is_email_confirmed = true, ${PROFILE_CLEARED}, updated_at = now() where id = (select id from a))
       select had_password from a`),
     passwordOf: statement<Pick<OwnerRow, 'password' | 'email'>, ById>((p) => `select password, email from ${o} where id = ${p.id} and is_active and deleted_at is null`)
   }

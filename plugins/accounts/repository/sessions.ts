@@ -4,6 +4,7 @@ import { auditInsert } from '../../audit/index.js'
 import { openExtras, type OpenExtrasParams } from './safety.js'
 import { OWNER_FIELDS, active, notify, tablesOf, type Owner, type Remaining, type SessionRow } from './shared.js'
 import { orgClaimSql } from './organization.js'
+import { profileInsert } from '../profile.js'
 import type { OrgClaim } from '../registry.js'
 
 type SessionOf = Pick<SessionRow, 'family_id' | 'client' | 'platform' | 'aal' | 'amr'> & { session_id: string }
@@ -33,7 +34,7 @@ export interface NewSessionParams {
   amr: string[]
 }
 export type OpenParams = NewSessionParams & OpenExtrasParams & { eventId: string }
-export type RegisterParams = NewSessionParams & { email: string, password: string, eventId: string }
+export type RegisterParams = NewSessionParams & { email: string, password: string, eventId: string, profile: Record<string, unknown> }
 export type RotateParams = { hash: string, sessionId: string, nextHash: string, expiresAt: Date, userAgent: string | null, ip: string | null,
   successor: string | null }
 /** A rotation into an organization (null: none) of the caller's session `familyId` (null: a token from before families). */
@@ -95,10 +96,13 @@ export function sessionStatements (kind: AccountType) {
   return {
     open: openStatement(kind),
     // Registration counts as the first login: the account, its session and the register event in one statement.
-    register: statement<Owner, RegisterParams>((p) => `with a as (insert into ${o} (id, email, password, login_count, last_login, last_login_at)
-        values (${p.ownerId}, ${p.email}, ${p.password}, 1, now(), now()) returning *),
+    register: statement<Owner, RegisterParams>((p) => {
+      const profile = profileInsert(p.profile)
+      return `with a as (insert into ${o} (id, email, password, login_count, last_login, last_login_at, ${profile.columns})
+        values (${p.ownerId}, ${p.email}, ${p.password}, 1, now(), now(), ${profile.values}) returning *),
       s as (${newSession(kind, p)}), e as (${opened(kind, p, 'register')})
-      select ${OWNER_FIELDS('a')} from a`),
+      select ${OWNER_FIELDS('a')} from a`
+    }),
     // The common case in one statement (one round trip): an active session of an active owner is
     // locked, a successor inserted into its family and the session marked rotated, keeping the
     // sealed successor (null without a reuse interval). A concurrent refresh of the same

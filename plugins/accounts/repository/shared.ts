@@ -3,8 +3,8 @@ import { nameOf, type Row, type users, type userSessions, type userTokens } from
 
 /** Every account type's tables have the same shape (db/schema.ts); the users' tables type them. */
 export type OwnerRow = Row<typeof users>
-/** An owner as the statements return it: everything but the password hash. */
-export type Owner = Omit<OwnerRow, 'password'>
+/** An owner as the statements return it: everything but the password hash and what only profile.ts reads. */
+export type Owner = Omit<OwnerRow, 'password' | 'profile_edited' | 'erasure_due_at'>
 export type SessionRow = Omit<Row<typeof userSessions>, 'user_id'>
 export type OneTimeTokenRow = Omit<Row<typeof userTokens>, 'user_id'>
 
@@ -16,7 +16,8 @@ export function tablesOf (kind: AccountType) {
 
 /** The columns of `Owner`, of table (or alias) `t`. */
 export const OWNER_FIELDS = (t: string) => ['id', 'email', 'is_active', 'is_email_confirmed', 'login_count', 'last_login',
-  'last_login_at', 'created_at', 'updated_at', 'token_version', 'deleted_at'].map((c) => `${t}.${c}`).join(', ')
+  'last_login_at', 'created_at', 'updated_at', 'token_version', 'deleted_at', 'name', 'given_name', 'family_name', 'picture', 'locale',
+  'zoneinfo', 'profile_updated_at', 'user_metadata', 'app_metadata'].map((c) => `${t}.${c}`).join(', ')
 
 /** A session row that can still be refreshed. */
 export const active = (t: string) => `${t}.revoked_at is null and ${t}.expires_at > now()`

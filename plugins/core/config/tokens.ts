@@ -12,6 +12,8 @@ export interface TokensConfig {
   /** Seconds expired or revoked session rows are kept before V1PruneSessionsTask deletes them. */
   sessionRetention: number
   jwtIssuer: string
+  /** The appMetadata keys access tokens carry as the `app` claim (ACCESS_TOKEN_CLAIMS); empty: none. */
+  accessTokenClaims: string[]
 }
 
 /**
@@ -24,7 +26,8 @@ export const tokens = defineConcern({
     REFRESH_TOKEN_EXPIRES_IN: Duration('60d'),
     REFRESH_TOKEN_REUSE_INTERVAL: Duration('0s'),
     SESSION_RETENTION: Duration('30d'),
-    JWT_ISSUER: Type.String({ minLength: 1, default: 'latchkey', description: 'a non-empty issuer name' })
+    JWT_ISSUER: Type.String({ minLength: 1, default: 'latchkey', description: 'a non-empty issuer name' }),
+    ACCESS_TOKEN_CLAIMS: Type.String({ default: '', description: 'comma-separated appMetadata keys (plan,tenant)' })
   },
   read: (env): TokensConfig => {
     // A long window would let a stolen rotated token be replayed without raising the theft signal.
@@ -36,7 +39,8 @@ export const tokens = defineConcern({
       refreshTokenTtl: parseDuration(env.REFRESH_TOKEN_EXPIRES_IN),
       refreshTokenReuseInterval: parseDuration(env.REFRESH_TOKEN_REUSE_INTERVAL),
       sessionRetention: parseDuration(env.SESSION_RETENTION),
-      jwtIssuer: env.JWT_ISSUER
+      jwtIssuer: env.JWT_ISSUER,
+      accessTokenClaims: [...new Set(env.ACCESS_TOKEN_CLAIMS.split(',').map((key) => key.trim()).filter(Boolean))]
     }
   }
 })

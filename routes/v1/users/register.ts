@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { defineAction } from '../../../plugins/core/action.js'
 import { AccountResponseSchema, AuthResponseSchema, RegisterArgsSchema } from '../../../schemas/accounts.js'
-import { ACCOUNT_TYPES, type Within, accountBody, auditContext, errorsOf, operation, passwordRateLimit, sendIssued, sessionMeta } from '../../../plugins/accounts/index.js'
+import { ACCOUNT_TYPES, type Within, checkProfile, refuseAppMetadata, accountBody, auditContext, errorsOf, operation, passwordRateLimit, sendIssued, sessionMeta } from '../../../plugins/accounts/index.js'
 
 const kind = ACCOUNT_TYPES.user
 
@@ -24,15 +24,18 @@ const register: FastifyPluginAsync = async (app) => {
     summary: 'Create an account and sign it in',
     args: RegisterArgsSchema,
     responses: { 201: signIn ? AuthResponseSchema(kind, 201) : AccountResponseSchema(kind, 201) },
+    preValidation: refuseAppMetadata,
     preHandler: passwordRateLimit(app, kind, 'register'),
     handler: async (request, reply) => {
-      const { email, password } = request.query
+      const { email, password, ...changes } = request.query
+      // The profile is checked before the password is hashed: a refused field costs no hash.
+      const profile = checkProfile(changes, false)
       const meta = sessionMeta(request)
       // The new account asks for its own verification mail.
       const verify: Within = (tx, ownerId) => accountLifecycle.queueVerification(kind, ownerId, request.locale,
         { ...auditContext(request), actorType: kind.type, actorId: ownerId }, tx)
-      if (signIn) return sendIssued(app, kind, reply, 201, await sessions.register(kind, email, password, meta, verify))
-      const account = await sessions.registerWithoutSession(kind, email, password, meta, verify)
+      if (signIn) return sendIssued(app, kind, reply, 201, await sessions.register(kind, email, password, meta, verify, profile))
+      const account = await sessions.registerWithoutSession(kind, email, password, meta, verify, profile)
       return reply.code(201).send(accountBody(kind, 201, account))
     }
   })

@@ -83,8 +83,8 @@ t.test('shared objects are named components, referenced wherever they appear', a
   const schemas = committed.components.schemas
   for (const name of ['User', 'AdminUserView', 'Session', 'Factor', 'UserTokens', 'AdminTokens', 'UserTokensRefreshed', 'MfaRequired',
     'AuditEvent', 'Identity', 'Post', 'Error']) t.ok(schemas[name], `${name} is a component`)
-  t.same(Object.keys(schemas.User.properties).sort(), ['createdAt', 'email', 'id', 'isActive', 'isEmailConfirmed', 'lastLogin',
-    'lastLoginAt', 'loginCount', 'updatedAt'])
+  t.same(Object.keys(schemas.User.properties).sort(), ['appMetadata', 'createdAt', 'email', 'familyName', 'givenName', 'id', 'isActive',
+    'isEmailConfirmed', 'lastLogin', 'lastLoginAt', 'locale', 'loginCount', 'name', 'picture', 'updatedAt', 'userMetadata', 'zoneinfo'])
   t.same(schemas.UserTokens.properties.user, { $ref: '#/components/schemas/User' })
   t.same(schemas.AdminTokens.properties.admin, { $ref: '#/components/schemas/User' })
   t.same(committed.paths['/v1/users/login'].post.responses['201'].content['application/json'].schema, { $ref: '#/components/schemas/UserTokens' })

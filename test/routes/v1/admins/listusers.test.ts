@@ -5,8 +5,8 @@ import { build } from '../../../helpers/app.js'
 import { ENV, assertError, createTestAccount, signIn, uniqueEmail } from '../../../helpers/accounts.js'
 import { adminToken } from '../../../helpers/sockets.js'
 
-const VIEW_KEYS = ['createdAt', 'deletedAt', 'email', 'id', 'isActive', 'isEmailConfirmed', 'lastLogin', 'lastLoginAt', 'loginCount',
-  'tokenVersion', 'updatedAt']
+const VIEW_KEYS = ['appMetadata', 'createdAt', 'deletedAt', 'email', 'familyName', 'givenName', 'id', 'isActive', 'isEmailConfirmed', 'lastLogin',
+  'lastLoginAt', 'locale', 'loginCount', 'name', 'picture', 'tokenVersion', 'updatedAt', 'userMetadata', 'zoneinfo']
 
 const app = await build(t, { env: ENV })
 const admin = await adminToken(app)

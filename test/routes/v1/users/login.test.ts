@@ -28,6 +28,14 @@ function loginSuite (kind: AccountType): void {
         loginCount: 1,
         lastLogin: row!.last_login.toISOString(),
         lastLoginAt: row!.last_login_at.toISOString(),
+        name: null,
+        givenName: null,
+        familyName: null,
+        picture: null,
+        locale: null,
+        zoneinfo: null,
+        userMetadata: {},
+        appMetadata: {},
         createdAt: row!.created_at.toISOString(),
         updatedAt: row!.updated_at.toISOString()
       }, `the ${kind.bodyKey} object mirrors the database row`)

@@ -21,8 +21,9 @@ function meSuite (kind: AccountType): void {
         const body = res.json()
         t.same(Object.keys(body).sort(), [kind.bodyKey, 'status', 'success'].sort(), 'exactly status, success and the account')
         t.match(body[kind.bodyKey], { id: account.id, email: account.email, isActive: true, isEmailConfirmed: true, loginCount: 1 })
-        t.same(Object.keys(body[kind.bodyKey]).sort(), ['createdAt', 'email', 'id', 'isActive', 'isEmailConfirmed', 'lastLogin',
-          'lastLoginAt', 'loginCount', 'updatedAt'], 'no password, tokenVersion or deletedAt')
+        t.same(Object.keys(body[kind.bodyKey]).sort(), ['appMetadata', 'createdAt', 'email', 'familyName', 'givenName', 'id', 'isActive',
+          'isEmailConfirmed', 'lastLogin', 'lastLoginAt', 'locale', 'loginCount', 'name', 'picture', 'updatedAt', 'userMetadata', 'zoneinfo'],
+        'no password, tokenVersion or deletedAt')
       }
     })
 
